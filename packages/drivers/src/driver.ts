@@ -1,0 +1,143 @@
+/**
+ * The DatabaseDriver contract: the one seam every engine implements (DESIGN.md "Seams").
+ * Engines are plain modules; `registry.ts` maps the spec's DatabaseType enum to them.
+ */
+import type { ColumnType, DatabaseType, DataSourceInput, ResultHeader } from '@askdb/contracts';
+
+/** Resolved connection settings handed to a driver: secrets already decrypted by the server. */
+export type ConnectionConfig = DataSourceInput & {
+  /** Default 10 s (spec: connect timeout). */
+  connectTimeoutMs?: number;
+};
+
+export interface ExecuteOptions {
+  signal?: AbortSignal;
+  /** Rows per `rows` event. */
+  pageSize?: number;
+  /** Database / schema the statement runs in (USE / search_path), when the engine has them. */
+  databaseName?: string | null;
+  schemaName?: string | null;
+}
+
+/** One statement's result as a stream of events: header (if it returns rows), row batches, done. */
+export type ResultEvent =
+  | { type: 'header'; columns: ResultHeader[] }
+  | { type: 'rows'; rows: (string | null)[][] }
+  | { type: 'done'; success: boolean; updateCount: number | null; durationMs: number; message: string; errorPosition?: { line: number; column: number } | null; cancelled?: boolean };
+
+export interface PageRequest { pageNo?: number; pageSize?: number; searchKey?: string }
+export interface PageResult<T> { data: T[]; total: number; pageNo: number; pageSize: number; hasNextPage: boolean }
+
+export interface Location { databaseName?: string | null; schemaName?: string | null }
+export interface TableLocation extends Location { tableName: string }
+
+export interface TableInfo { name: string; comment: string | null; pinned?: boolean; type?: 'TABLE' | 'VIEW' }
+export interface ColumnInfo {
+  name: string;
+  /** Native type text, e.g. varchar(20). */
+  columnType: string;
+  /** The spec's column type. */
+  dataType: ColumnType;
+  nullable: boolean;
+  defaultValue: string | null;
+  comment: string | null;
+  primaryKey: boolean;
+  autoIncrement: boolean;
+  ordinal?: number;
+  /** Detail used by the schema diff. */
+  length?: number | null;
+  precision?: number | null;
+  scale?: number | null;
+  collation?: string | null;
+}
+export interface KeyInfo {
+  name: string;
+  type: 'PRIMARY' | 'UNIQUE' | 'FOREIGN' | 'CHECK';
+  columns: string[];
+  referencedTable?: string | null;
+  referencedSchema?: string | null;
+  referencedColumns?: string[];
+  onDelete?: string | null;
+  onUpdate?: string | null;
+  checkExpression?: string | null;
+}
+export interface IndexInfo {
+  name: string;
+  unique: boolean;
+  primary?: boolean;
+  method?: string | null;
+  columns: { name: string; order?: 'ASC' | 'DESC'; expression?: string }[];
+  where?: string | null;
+}
+export interface RoutineInfo { name: string; specificName?: string; parameters?: { parameterName: string; parameterType: string }[]; returnType?: string | null; comment?: string | null }
+export interface TriggerInfo { name: string; tableName?: string | null; event?: string | null; timing?: string | null }
+export interface ViewInfo { name: string; comment: string | null; definition?: string | null }
+export interface SequenceInfo { name: string; dataType?: string; start?: string; increment?: string; minValue?: string; maxValue?: string; cycle?: boolean; ownedBy?: string | null }
+
+/** A whole schema read in one or a few queries: completion, hover, AI schema linking and diff all use it. */
+export interface Catalog {
+  databaseName: string | null;
+  schemaName: string | null;
+  tables: CatalogTable[];
+  views: (ViewInfo & { columns: ColumnInfo[] })[];
+  functions: RoutineInfo[];
+  procedures: RoutineInfo[];
+  sequences?: SequenceInfo[];
+}
+export interface CatalogTable {
+  name: string;
+  comment: string | null;
+  columns: ColumnInfo[];
+  keys: KeyInfo[];
+  indexes: IndexInfo[];
+}
+
+export interface Metadata {
+  databases(): Promise<{ name: string }[]>;
+  schemas(databaseName?: string | null): Promise<{ name: string; databaseName?: string | null }[]>;
+  tables(loc: Location, page?: PageRequest): Promise<PageResult<TableInfo>>;
+  columns(loc: TableLocation): Promise<ColumnInfo[]>;
+  keys(loc: TableLocation): Promise<KeyInfo[]>;
+  indexes(loc: TableLocation): Promise<IndexInfo[]>;
+  views(loc: Location): Promise<ViewInfo[]>;
+  viewColumns(loc: TableLocation): Promise<ColumnInfo[]>;
+  functions(loc: Location): Promise<RoutineInfo[]>;
+  procedures(loc: Location): Promise<RoutineInfo[]>;
+  triggers(loc: Location & { tableName?: string }): Promise<TriggerInfo[]>;
+  tableDdl(loc: TableLocation): Promise<string>;
+  /** Bulk read of a schema: one or a few queries, never one per table. */
+  catalog(loc: Location): Promise<Catalog>;
+}
+
+export interface Connection {
+  /**
+   * Runs one statement (already split by the caller) and yields its events. The iterable must
+   * stream: rows come from a cursor, never a fully materialised result.
+   */
+  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent>;
+  /** Cancels the statement running on this connection, in the database. */
+  cancel(): Promise<void>;
+  close(): Promise<void>;
+  /** True when the underlying connection is known to be broken and must be replaced. */
+  readonly broken: boolean;
+  metadata: Metadata;
+  /** The engine's EXPLAIN for a statement. */
+  explainSql(sql: string): string;
+}
+
+export interface DatabaseDriver {
+  /** The spec types this driver serves (a family driver serves several). */
+  readonly types: readonly DatabaseType[];
+  connect(config: ConnectionConfig): Promise<Connection>;
+}
+
+/** A driver error with a short user-facing message and the driver's own text in `detail`. */
+export class DriverError extends Error {
+  constructor(message: string, readonly code: DriverErrorCode, readonly detail?: string) {
+    super(message);
+    this.name = 'DriverError';
+  }
+}
+export type DriverErrorCode =
+  | 'AUTH_FAILED' | 'HOST_NOT_FOUND' | 'CONNECTION_REFUSED' | 'TIMEOUT' | 'TLS_ERROR' | 'DATABASE_NOT_FOUND'
+  | 'FILE_NOT_FOUND' | 'UNSUPPORTED' | 'CANCELLED' | 'CONNECTION_LOST' | 'QUERY_FAILED' | 'CONFIG_INVALID';

@@ -1,0 +1,47 @@
+/**
+ * The Dialect contract: what packages/sql knows about one engine's SQL. Drivers, completion,
+ * the splitter, the formatter, the table editor and schema diff all read it.
+ */
+import type { ColumnType, DatabaseType } from '@askdb/contracts';
+
+export type QuoteStyle = 'double' | 'backtick' | 'bracket';
+
+export interface SplitterOptions {
+  /** `$tag$ … $tag$` bodies (PostgreSQL family). */
+  dollarQuotes: boolean;
+  /** `/* /* */ */` nesting (PostgreSQL). */
+  nestedBlockComments: boolean;
+  /** MySQL client `DELIMITER //`. */
+  delimiterCommand: boolean;
+  /** SQL Server `GO` on its own line. */
+  goSeparator: boolean;
+  /** Oracle `/` on its own line ends a PL/SQL block. */
+  slashTerminator: boolean;
+  /** `#` starts a line comment (MySQL). */
+  hashComments: boolean;
+  /** Backslash escapes inside '…' strings (MySQL). */
+  backslashEscapes: boolean;
+  /** BEGIN … END bodies keep their inner semicolons (triggers, procedures). */
+  beginEndBlocks: boolean;
+  /** Identifier quote characters recognised by the tokenizer. */
+  identifierQuotes: ('"' | '`' | '[')[];
+}
+
+export interface Dialect {
+  /** Name of the definition (generic/mysql, postgresql, oracle, sqlserver, sqlite, duckdb, clickhouse, redis). */
+  readonly name: string;
+  readonly quoteStyle: QuoteStyle;
+  readonly supportsDatabase: boolean;
+  readonly supportsSchema: boolean;
+  readonly splitter: SplitterOptions;
+  /** Quote an identifier when needed (spec 01 §5), always when `force`. */
+  quoteIdentifier(name: string, force?: boolean): string;
+  /** A string literal with the engine's escaping. */
+  quoteString(value: string): string;
+  /** Map a native type name (e.g. `varchar(20)`, `int8`, `timestamptz`) to the spec's column type. */
+  columnType(nativeType: string): ColumnType;
+  /** sql-formatter language for this dialect. */
+  readonly formatterLanguage: string;
+}
+
+export type DialectFor = (type: DatabaseType) => Dialect;

@@ -1,0 +1,111 @@
+/**
+ * The composition root: builds the Fastify app from a config — store, secrets, request context,
+ * envelope, routes, static web app. `main.ts` only listens.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@askdb/contracts';
+import type { AppConfig } from './config.js';
+import { openStore, type Store } from './store/db.js';
+import { loadKey, secretBox, type SecretBox } from './store/secret.js';
+import { DataSourceRepo } from './store/data-sources.js';
+import { KvRepo } from './store/kv.js';
+import { AppError } from './http/errors.js';
+import { LOCAL_USER, languageOf } from './http/context.js';
+import { isPublicRoute } from './http/route.js';
+import { registerRoutes } from './routes/index.js';
+import { ensureLocalUser, ensureDemoDataSource } from './services/first-run.js';
+import { ConnectionService } from './services/connections.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  store: Store;
+  secrets: SecretBox;
+  dataSources: DataSourceRepo;
+  kv: KvRepo;
+  connections: ConnectionService;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+}
+
+export async function buildApp(config: AppConfig, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
+  const store = await openStore({ home: config.home, databaseUrl: config.databaseUrl, mode: config.mode });
+  const secrets = secretBox(loadKey(config.home, config.secret));
+  const dataSources = new DataSourceRepo(store.db, secrets);
+  const kv = new KvRepo(store.db);
+  const connections = new ConnectionService(dataSources);
+  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections };
+
+  await ensureLocalUser(store.db);
+  if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey'], censor: '***' } },
+    bodyLimit: 64 * 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug',
+    return503OnClosing: true,
+  });
+
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (req) => {
+    const lang = languageOf(req);
+    if (config.mode === 'local') {
+      req.ctx = { user: LOCAL_USER, organizationId: null, lang };
+      return;
+    }
+    // Server mode: sessions arrive with the team/login issue; until then every non-public API route needs a login.
+    req.ctx = { user: null, organizationId: null, lang };
+    const url = req.routeOptions.url ?? req.url;
+    if (url.startsWith('/api/') && !isPublicRoute(req.method, url)) {
+      throw new AppError(401, ERROR_CODES.NEED_LOGGED_IN, 'Please log in');
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = err as Error & { statusCode?: number; code?: string; validation?: unknown };
+    if (e instanceof AppError) {
+      return reply.status(e.statusCode).send({ success: false, errorCode: e.errorCode, errorMessage: e.message, errorDetail: e.errorDetail });
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: 'Invalid body: not valid JSON' });
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: 'Invalid body: send application/json' });
+    }
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: 'Invalid body: too large' });
+    }
+    const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;
+    if (status >= 500) req.log.error({ err: e }, 'request failed');
+    return reply.status(status).send({
+      success: false,
+      errorCode: status === 401 ? ERROR_CODES.NEED_LOGGED_IN : status >= 500 ? ERROR_CODES.INTERNAL_ERROR : ERROR_CODES.INVALID_PARAMS,
+      errorMessage: status >= 500 ? 'Internal error' : e.message,
+    });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !config.webDist) {
+      return reply.status(404).send({ success: false, errorCode: ERROR_CODES.NOT_FOUND, errorMessage: `No route ${req.method} ${req.url.split('?')[0]}` });
+    }
+    // SPA fallback: client routes get index.html.
+    return reply.type('text/html').send(fs.createReadStream(path.join(config.webDist, 'index.html')));
+  });
+
+  await registerRoutes(app, deps);
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    const fastifyStatic = (await import('@fastify/static')).default;
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: ['index.html'], maxAge: 0 });
+  }
+
+  app.addHook('onClose', async () => {
+    await connections.closeAll();
+    await store.close();
+  });
+  return { app, deps };
+}

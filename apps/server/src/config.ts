@@ -1,0 +1,42 @@
+/** Process configuration from the environment, read once at start. */
+import os from 'node:os';
+import path from 'node:path';
+
+export type Mode = 'local' | 'server';
+
+export interface AppConfig {
+  mode: Mode;
+  home: string;
+  host: string;
+  port: number;
+  /** PostgreSQL URL of the app store in server mode. */
+  databaseUrl?: string;
+  /** Base64 or hex key material overriding $ASKDB_HOME/secret.key. */
+  secret?: string;
+  /** Directory of the built web app; absent = API only. */
+  webDist?: string;
+  logLevel: string;
+  /** Create the demo data source on first run (local mode). */
+  demo: boolean;
+  version: string;
+}
+
+export const VERSION = '0.1.0';
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: string): AppConfig {
+  const mode: Mode = env.ASKDB_MODE === 'server' ? 'server' : 'local';
+  const port = env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : 10824;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a number between 0 and 65535, got "${env.PORT}"`);
+  return {
+    mode,
+    home: path.resolve(env.ASKDB_HOME || path.join(os.homedir(), '.askdb')),
+    host: env.HOST || (mode === 'local' ? '127.0.0.1' : '0.0.0.0'),
+    port,
+    databaseUrl: env.ASKDB_DATABASE_URL || undefined,
+    secret: env.ASKDB_SECRET || undefined,
+    webDist,
+    logLevel: env.ASKDB_LOG_LEVEL || env.LOG_LEVEL || 'info',
+    demo: env.ASKDB_DEMO !== '0',
+    version: VERSION,
+  };
+}

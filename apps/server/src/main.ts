@@ -1,0 +1,52 @@
+/** Entry point: read the environment, build the app, listen. One clear line and exit 1 on a start failure. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import { configFromEnv } from './config.js';
+import { buildApp } from './app.js';
+import { StoreError } from './store/db.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((p) => fs.existsSync(path.join(p, 'index.html')));
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = configFromEnv(process.env, webDist);
+  } catch (e) {
+    console.error(`askdb: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  let built;
+  try {
+    built = await buildApp(config);
+  } catch (e) {
+    console.error(e instanceof StoreError ? `askdb: ${e.message}` : `askdb: could not start: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  const { app } = built;
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') console.error(`askdb: port ${config.port} on ${config.host} is already in use; stop the other program or set PORT to a free port.`);
+    else console.error(`askdb: could not listen on ${config.host}:${config.port}: ${err.message}`);
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  console.log(`AskDB ${config.version} (${config.mode} mode) is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}  home=${config.home}`);
+  const stop = async () => {
+    await app.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+process.on('unhandledRejection', (reason) => {
+  console.error('askdb: unhandled rejection', reason);
+});
+
+void main();

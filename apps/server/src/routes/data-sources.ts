@@ -1,0 +1,80 @@
+/** Data source CRUD, test connection and clone (API.md "Data sources"). Secrets never leave the server. */
+import { z } from 'zod';
+import { DataSourceInput, DataSourceUpdate, PageQuery } from '@askdb/contracts';
+import type { RouteModule } from './index.js';
+import { defineRoute } from '../http/route.js';
+import { describeZodError, invalidParams } from '../http/errors.js';
+import { requireUser } from '../http/context.js';
+import { requireDataSource, canSee } from '../services/access.js';
+import { driverFailure } from '../services/driver-errors.js';
+import { mergeUpdate, toSummary } from '../store/data-sources.js';
+
+const IdParams = z.object({ id: z.coerce.number().int() });
+
+const dataSources: RouteModule = (app, deps) => {
+  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/pre_connect', summary: 'Test a connection', body: DataSourceUpdate.partial({ id: true }).extend({ alias: z.string().max(255).optional() }) }, async ({ body }, req) => {
+    let input = { alias: 'test', ...body } as DataSourceInput & { id?: number };
+    // Testing an existing source from its edit dialog: absent secrets are the stored ones.
+    if (body.id !== undefined) {
+      const rec = await requireDataSource(deps, req, body.id, 'manage');
+      input = { ...mergeUpdate(rec.input, body), alias: body.alias ?? rec.input.alias };
+    }
+    const parsed = DataSourceInput.safeParse(input);
+    if (!parsed.success) throw invalidParams(`Invalid body: ${describeZodError(parsed.error)}`);
+    try {
+      await deps.connections.test(parsed.data);
+    } catch (e) {
+      throw driverFailure(e, req.ctx.lang);
+    }
+    return true;
+  });
+
+  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/create', summary: 'Create a data source', body: DataSourceInput }, async ({ body }, req) => {
+    const user = requireUser(req);
+    return deps.dataSources.create(body, user.id, req.ctx.organizationId);
+  });
+
+  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/update', summary: 'Update a data source (an absent password keeps the old one)', body: DataSourceUpdate }, async ({ body }, req) => {
+    const rec = await requireDataSource(deps, req, body.id, 'manage');
+    const { id, ...patch } = body;
+    const merged = mergeUpdate(rec.input, patch);
+    const valid = DataSourceInput.parse(merged);
+    await deps.dataSources.update(id, valid);
+    deps.connections.invalidate(id);
+    return true;
+  });
+
+  defineRoute(app, { method: 'GET', url: '/api/connection/datasource/list', summary: 'List data sources', query: PageQuery }, async ({ query }, req) => {
+    const user = requireUser(req);
+    const all = await deps.dataSources.listVisible(user.id);
+    const key = query.searchKey?.trim().toLowerCase();
+    const hits = key ? all.filter((r) => r.input.alias.toLowerCase().includes(key) || (r.input.host ?? '').toLowerCase().includes(key) || r.input.type.toLowerCase().includes(key)) : all;
+    const start = (query.pageNo - 1) * query.pageSize;
+    return {
+      data: hits.slice(start, start + query.pageSize).map((r) => toSummary(r, user, canSee(r, user))),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      total: hits.length,
+      hasNextPage: start + query.pageSize < hits.length,
+    };
+  });
+
+  defineRoute(app, { method: 'GET', url: '/api/connection/datasource/:id', summary: 'One data source (without secrets)', params: IdParams }, async ({ params }, req) => {
+    const rec = await requireDataSource(deps, req, params.id);
+    return toSummary(rec, requireUser(req));
+  });
+
+  defineRoute(app, { method: 'DELETE', url: '/api/connection/datasource/:id', summary: 'Delete a data source', params: IdParams }, async ({ params }, req) => {
+    await requireDataSource(deps, req, params.id, 'manage');
+    deps.connections.invalidate(params.id);
+    await deps.dataSources.delete(params.id);
+    return true;
+  });
+
+  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/clone', summary: 'Clone a data source', body: z.object({ id: z.coerce.number().int() }) }, async ({ body }, req) => {
+    const rec = await requireDataSource(deps, req, body.id);
+    const user = requireUser(req);
+    return deps.dataSources.create({ ...rec.input, alias: `${rec.input.alias} (copy)`, groupId: rec.groupId }, user.id, rec.spaceId);
+  });
+};
+export default dataSources;

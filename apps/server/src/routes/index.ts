@@ -1,0 +1,15 @@
+/** Every route module, registered in one place. Each module owns one domain. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import system from './system.js';
+import dataSources from './data-sources.js';
+import groups from './groups.js';
+import consoles from './consoles.js';
+
+export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+
+const modules: RouteModule[] = [system, dataSources, groups, consoles];
+
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  for (const m of modules) await m(app, deps);
+}

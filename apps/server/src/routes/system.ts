@@ -1,0 +1,19 @@
+import type { RouteModule } from './index.js';
+import { defineRoute } from '../http/route.js';
+import { buildOpenApi } from '../http/openapi.js';
+
+const system: RouteModule = (app, deps) => {
+  defineRoute(app, { method: 'GET', url: '/api/system', summary: 'Version and mode', public: true }, () => ({
+    version: deps.config.version,
+    mode: deps.config.mode,
+  }));
+  defineRoute(app, { method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI document', public: true, raw: { contentType: 'application/json' } }, (_i, _req, reply) =>
+    reply.send(buildOpenApi(deps.config.version)),
+  );
+  defineRoute(app, { method: 'GET', url: '/api/system/user', summary: 'The current user and organization', public: true }, (_i, req) => ({
+    user: req.ctx.user,
+    organizationId: req.ctx.organizationId,
+    language: req.ctx.lang,
+  }));
+};
+export default system;

@@ -1,0 +1,107 @@
+/** Saved consoles and their drafts (spec 01 §3, §4). */
+import type { SavedConsole } from '@askdb/contracts';
+import type { StoreDb } from './db.js';
+import { nowIso } from './db.js';
+import type { ConsolesTable } from './schema.js';
+import type { Selectable } from 'kysely';
+
+export interface ConsoleFields {
+  name?: string; status?: 'DRAFT' | 'RELEASE'; ddl?: string; dataSourceId?: number | null; databaseName?: string | null; schemaName?: string | null;
+  type?: string | null; tabOpened?: boolean; operationType?: string; connectable?: boolean;
+}
+
+function toConsole(r: Selectable<ConsolesTable>): SavedConsole {
+  return {
+    id: r.id, name: r.name, status: r.status === 'RELEASE' ? 'RELEASE' : 'DRAFT', ddl: r.ddl, dataSourceId: r.data_source_id,
+    databaseName: r.database_name, schemaName: r.schema_name, type: r.type, tabOpened: !!r.tab_opened, operationType: r.operation_type,
+    connectable: !!r.connectable, version: r.version, gmtModified: r.updated_at,
+  };
+}
+
+function columns(f: ConsoleFields): Partial<Record<keyof ConsolesTable, unknown>> {
+  const c: Partial<Record<keyof ConsolesTable, unknown>> = {};
+  if (f.name !== undefined) c.name = f.name;
+  if (f.status !== undefined) c.status = f.status;
+  if (f.ddl !== undefined) c.ddl = f.ddl;
+  if (f.dataSourceId !== undefined) c.data_source_id = f.dataSourceId;
+  if (f.databaseName !== undefined) c.database_name = f.databaseName;
+  if (f.schemaName !== undefined) c.schema_name = f.schemaName;
+  if (f.type !== undefined) c.type = f.type;
+  if (f.tabOpened !== undefined) c.tab_opened = f.tabOpened ? 1 : 0;
+  if (f.operationType !== undefined) c.operation_type = f.operationType;
+  if (f.connectable !== undefined) c.connectable = f.connectable ? 1 : 0;
+  return c;
+}
+
+export class ConsoleRepo {
+  constructor(private readonly db: StoreDb) {}
+
+  async create(f: ConsoleFields, ownerId: number): Promise<number> {
+    const now = nowIso();
+    const r = await this.db
+      .insertInto('consoles')
+      .values({
+        name: f.name ?? 'console', status: f.status ?? 'DRAFT', ddl: f.ddl ?? '', data_source_id: f.dataSourceId ?? null, database_name: f.databaseName ?? null,
+        schema_name: f.schemaName ?? null, type: f.type ?? null, tab_opened: f.tabOpened === false ? 0 : 1, operation_type: f.operationType ?? 'CONSOLE',
+        connectable: f.connectable === false ? 0 : 1, owner_id: ownerId, version: 1, created_at: now, updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  async get(id: number, ownerId: number): Promise<SavedConsole | null> {
+    const r = await this.db.selectFrom('consoles').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    return r ? toConsole(r) : null;
+  }
+
+  /** Applies the fields; returns the new version and whether the writer's base version was stale. */
+  async update(id: number, ownerId: number, f: ConsoleFields, baseVersion?: number): Promise<{ version: number; conflict: boolean } | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const cur = await tx.selectFrom('consoles').select(['version']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+      if (!cur) return null;
+      const version = cur.version + 1;
+      await tx.updateTable('consoles').set({ ...columns(f), version, updated_at: nowIso() } as never).where('id', '=', id).execute();
+      return { version, conflict: baseVersion !== undefined && baseVersion < cur.version };
+    });
+  }
+
+  async list(ownerId: number, q: { status?: string; type?: string; tabOpened?: boolean; searchKey?: string; pageNo: number; pageSize: number; orderByDesc?: boolean }) {
+    let query = this.db.selectFrom('consoles').where('owner_id', '=', ownerId);
+    if (q.status) query = query.where('status', '=', q.status);
+    if (q.type) query = query.where('operation_type', '=', q.type);
+    if (q.tabOpened !== undefined) query = query.where('tab_opened', '=', q.tabOpened ? 1 : 0);
+    if (q.searchKey) query = query.where('name', 'like', `%${q.searchKey.replace(/[%_\\]/g, '\\$&')}%`);
+    const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await query
+      .selectAll()
+      .orderBy('updated_at', q.orderByDesc === false ? 'asc' : 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute();
+    return { data: rows.map(toConsole), pageNo: q.pageNo, pageSize: q.pageSize, total, hasNextPage: q.pageNo * q.pageSize < total };
+  }
+
+  async delete(id: number, ownerId: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('consoles').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    await this.db.deleteFrom('console_drafts').where('console_id', '=', id).execute();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  async getDraft(consoleId: number, userId: number): Promise<{ ddl: string; updatedAt: string } | null> {
+    const r = await this.db.selectFrom('console_drafts').selectAll().where('console_id', '=', consoleId).where('user_id', '=', userId).executeTakeFirst();
+    return r ? { ddl: r.ddl, updatedAt: r.updated_at } : null;
+  }
+  async setDraft(consoleId: number, userId: number, ddl: string): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .insertInto('console_drafts')
+      .values({ console_id: consoleId, user_id: userId, ddl, updated_at: now })
+      .onConflict((oc) => oc.columns(['console_id', 'user_id']).doUpdateSet({ ddl, updated_at: now }))
+      .execute();
+  }
+  async deleteDraft(consoleId: number, userId: number): Promise<void> {
+    await this.db.deleteFrom('console_drafts').where('console_id', '=', consoleId).where('user_id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Store migrations, in order. Each is written once for both SQLite and PostgreSQL; `idColumn`
+ * hides the one difference that matters (auto-increment keys). Never edit a released migration:
+ * add a new one.
+ */
+import { sql, type Kysely, type Migration, type CreateTableBuilder } from 'kysely';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+function withId<T extends string>(tb: CreateTableBuilder<T, never>, d: StoreDialect) {
+  return d === 'postgres'
+    ? tb.addColumn('id', 'serial', (c) => c.primaryKey())
+    : tb.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+export function migrations(d: StoreDialect): Record<string, Migration> {
+  const text = d === 'postgres' ? 'text' : 'text';
+  return {
+    '0001_initial': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('users'), d)
+          .addColumn('name', 'varchar(255)', (c) => c.notNull())
+          .addColumn('email', 'varchar(255)')
+          .addColumn('password_hash', text)
+          .addColumn('role_code', 'varchar(32)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await withId(db.schema.createTable('ds_groups'), d)
+          .addColumn('name', 'varchar(255)', (c) => c.notNull())
+          .addColumn('parent_id', 'integer')
+          .addColumn('owner_id', 'integer', (c) => c.notNull())
+          .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await withId(db.schema.createTable('data_sources'), d)
+          .addColumn('alias', 'varchar(255)', (c) => c.notNull())
+          .addColumn('type', 'varchar(32)', (c) => c.notNull())
+          .addColumn('config_json', text, (c) => c.notNull())
+          .addColumn('secret_enc', text)
+          .addColumn('owner_id', 'integer', (c) => c.notNull())
+          .addColumn('space_id', 'integer')
+          .addColumn('group_id', 'integer')
+          .addColumn('visibility', 'varchar(16)', (c) => c.notNull().defaultTo('PRIVATE'))
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('data_sources_owner').on('data_sources').column('owner_id').execute();
+        await withId(db.schema.createTable('consoles'), d)
+          .addColumn('name', 'varchar(255)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('ddl', text, (c) => c.notNull())
+          .addColumn('data_source_id', 'integer')
+          .addColumn('database_name', 'varchar(255)')
+          .addColumn('schema_name', 'varchar(255)')
+          .addColumn('type', 'varchar(32)')
+          .addColumn('tab_opened', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('operation_type', 'varchar(32)', (c) => c.notNull())
+          .addColumn('connectable', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('owner_id', 'integer', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('consoles_owner').on('consoles').column('owner_id').execute();
+        await db.schema.createTable('console_drafts')
+          .addColumn('console_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('ddl', text, (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(40)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('console_drafts_pk', ['console_id', 'user_id'])
+          .execute();
+        await db.schema.createTable('kv')
+          .addColumn('scope', 'varchar(128)', (c) => c.notNull())
+          .addColumn('key', 'varchar(128)', (c) => c.notNull())
+          .addColumn('value', text, (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(40)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('kv_pk', ['scope', 'key'])
+          .execute();
+        await db.schema.createTable('pinned_tables')
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('data_source_id', 'integer', (c) => c.notNull())
+          .addColumn('database_name', 'varchar(255)', (c) => c.notNull())
+          .addColumn('schema_name', 'varchar(255)', (c) => c.notNull())
+          .addColumn('table_name', 'varchar(1024)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('pinned_tables_pk', ['user_id', 'data_source_id', 'database_name', 'schema_name', 'table_name'])
+          .execute();
+        await withId(db.schema.createTable('ai_collections'), d)
+          .addColumn('title', 'varchar(255)', (c) => c.notNull())
+          .addColumn('owner_id', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await withId(db.schema.createTable('ai_collection_elements'), d)
+          .addColumn('collection_id', 'integer', (c) => c.notNull())
+          .addColumn('type', 'varchar(16)', (c) => c.notNull())
+          .addColumn('data_source_id', 'integer', (c) => c.notNull())
+          .addColumn('database_name', 'varchar(255)')
+          .addColumn('schema_name', 'varchar(255)')
+          .addColumn('table_name', 'varchar(1024)', (c) => c.notNull())
+          .execute();
+        await sql`select 1`.execute(db);
+      },
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { App as AntApp, Button, ConfigProvider, Dropdown, Layout, Segmented, Tag, Tooltip, theme as antTheme } from 'antd';
+import { GlobalOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import jaJP from 'antd/locale/ja_JP';
+import { useSettings } from '../lib/settings';
+import { MAIN_TABS, navigate, useMainTab, type MainTab } from '../lib/router';
+import { GLOBAL_SHORTCUTS, displayShortcut } from '../lib/shortcuts';
+import { api, setApiLanguage } from '../lib/api';
+import { LOCALES, LOCALE_LABELS } from '../i18n';
+import type { Locale } from '../i18n/types';
+import { ResizeHandle } from './ResizeHandle';
+import { useGlobalShortcuts } from './useGlobalShortcuts';
+import { SettingsModal } from '../features/settings/SettingsModal';
+import { WorkspaceExplorer, WorkspaceMain } from '../features/workspace';
+import { ChatPanel, ChatPage } from '../features/chat';
+import { DashboardPage } from '../features/dashboard';
+import { TeamPage } from '../features/team';
+
+const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
+const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
+
+function useDark(appearance: string): boolean {
+  const [sysDark, setSysDark] = useState(() => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? true);
+  useEffect(() => {
+    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const on = (e: MediaQueryListEvent) => setSysDark(e.matches);
+    mq?.addEventListener('change', on);
+    return () => mq?.removeEventListener('change', on);
+  }, []);
+  return appearance === 'dark' || (appearance === 'system' && sysDark);
+}
+
+export function App() {
+  const { t, i18n } = useTranslation();
+  const s = useSettings();
+  const tab = useMainTab();
+  const dark = useDark(s.appearance);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [system, setSystem] = useState<{ version: string; mode: string }>();
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  useGlobalShortcuts(openSettings);
+
+  useEffect(() => {
+    api<{ version: string; mode: string }>('/api/system').then(setSystem, () => {});
+  }, []);
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  }, [dark]);
+  useEffect(() => {
+    (document.getElementById('root') as HTMLElement).style.zoom = String(s.zoom);
+  }, [s.zoom]);
+  useEffect(() => {
+    setApiLanguage(i18n.language);
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
+
+  const themeConfig = useMemo(
+    () => ({ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { fontSize: s.fontSize, borderRadius: 4, colorPrimary: '#3b7cff' } }),
+    [dark, s.fontSize],
+  );
+  const locale = (LOCALES.includes(i18n.language as Locale) ? i18n.language : 'en-US') as Locale;
+
+  return (
+    <ConfigProvider theme={themeConfig} locale={ANTD_LOCALES[locale]}>
+      <AntApp>
+        <Layout className="askdb-app" data-testid="app-shell" data-theme={dark ? 'dark' : 'light'}>
+          <Layout.Header className="askdb-header">
+            <div className="askdb-logo" data-testid="logo">AskDB</div>
+            <Segmented<MainTab>
+              data-testid="main-tabs"
+              value={tab}
+              onChange={(v) => navigate(v)}
+              options={MAIN_TABS.map((m) => ({
+                value: m,
+                label: (
+                  <Tooltip title={TAB_SHORTCUT[m] ? displayShortcut(GLOBAL_SHORTCUTS[TAB_SHORTCUT[m]!]) : undefined}>
+                    <span data-testid={`main-tab-${m}`}>{t(`shell.tab.${m}`)}</span>
+                  </Tooltip>
+                ),
+              }))}
+            />
+            <div className="askdb-header-right">
+              {system && <Tag data-testid="mode-tag">{system.mode === 'server' ? t('shell.mode.server') : t('shell.mode.local')}</Tag>}
+              {s.zoom !== 1 && <Tag>{t('shell.zoom', { percent: Math.round(s.zoom * 100) })}</Tag>}
+              <Tooltip title={t('shell.theme.toggle')}>
+                <Button type="text" data-testid="theme-toggle" aria-label={t('shell.theme.toggle')} icon={dark ? <SunOutlined /> : <MoonOutlined />} onClick={() => s.update({ appearance: dark ? 'light' : 'dark' })} />
+              </Tooltip>
+              <Dropdown
+                menu={{
+                  selectedKeys: [locale],
+                  items: LOCALES.map((l) => ({ key: l, label: <span data-testid={`lang-${l}`}>{LOCALE_LABELS[l]}</span> })),
+                  onClick: ({ key }) => {
+                    s.update({ language: key as Locale });
+                    void i18n.changeLanguage(key);
+                  },
+                }}
+              >
+                <Button type="text" data-testid="language-menu" aria-label={t('shell.language')} icon={<GlobalOutlined />}>
+                  {LOCALE_LABELS[locale]}
+                </Button>
+              </Dropdown>
+              <Tooltip title={`${t('shell.settings')} (${displayShortcut(GLOBAL_SHORTCUTS.settings)})`}>
+                <Button type="text" data-testid="settings-button" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={openSettings} />
+              </Tooltip>
+            </div>
+          </Layout.Header>
+          <Layout className="askdb-body">
+            {tab === 'workspace' && (
+              <>
+                <aside className="askdb-left" style={{ width: s.leftWidth }} data-testid="left-panel" aria-label={t('shell.panel.left')}>
+                  <WorkspaceExplorer />
+                </aside>
+                <ResizeHandle side="left" width={s.leftWidth} min={180} max={640} onResize={(w) => s.update({ leftWidth: w })} testId="left-resize" />
+                <main className="askdb-main" data-testid="workspace-main">
+                  <WorkspaceMain />
+                </main>
+                {s.rightOpen && (
+                  <>
+                    <ResizeHandle side="right" width={s.rightWidth} min={240} max={720} onResize={(w) => s.update({ rightWidth: w })} testId="right-resize" />
+                    <aside className="askdb-right" style={{ width: s.rightWidth }} data-testid="right-panel" aria-label={t('shell.panel.right')}>
+                      <ChatPanel />
+                    </aside>
+                  </>
+                )}
+              </>
+            )}
+            {tab === 'dashboard' && <main className="askdb-main askdb-page" data-testid="page-dashboard"><DashboardPage /></main>}
+            {tab === 'chat' && <main className="askdb-main askdb-page" data-testid="page-chat"><ChatPage /></main>}
+            {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><TeamPage /></main>}
+          </Layout>
+          <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} />
+        </Layout>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

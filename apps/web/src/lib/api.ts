@@ -1,0 +1,40 @@
+/** The one way the web app calls the server: JSON envelope in, data or an ApiError out. */
+import type { Envelope } from '@askdb/contracts';
+
+export class ApiError extends Error {
+  constructor(message: string, readonly errorCode?: string, readonly status?: number, readonly detail?: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let language = 'en-US';
+export function setApiLanguage(l: string): void {
+  language = l;
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal } = {}): Promise<T> {
+  const qs = init.query
+    ? '?' + new URLSearchParams(Object.entries(init.query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString()
+    : '';
+  let res: Response;
+  try {
+    res = await fetch(path + qs, {
+      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), 'accept-language': language },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      signal: init.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError((e as Error).message || 'Network error', 'NETWORK_ERROR');
+  }
+  let env: Envelope<T>;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(`HTTP ${res.status}`, 'BAD_RESPONSE', res.status);
+  }
+  if (!env.success) throw new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail);
+  return env.data as T;
+}

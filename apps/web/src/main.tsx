@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initialLocale, setupI18n } from './i18n';
+import { useSettings } from './lib/settings';
+import './app/app.css';
+
+setupI18n(initialLocale(useSettings.getState().language));
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

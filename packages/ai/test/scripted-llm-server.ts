@@ -75,6 +75,7 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
   let handler: ((req: RecordedRequest) => ScriptedReply) | undefined;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
+  let models = ['scripted-model', 'scripted-model-large'];
 
   const server: Server = createServer(async (req, res) => {
     const text = await readBody(req);
@@ -102,7 +103,7 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
     if (req.method === 'GET' && /\/models$/.test(record.path)) {
       complete = true;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', data: server.models.map((id) => ({ id, object: 'model' })) }));
+      res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model' })) }));
       return;
     }
     const reply = queue.shift() ?? handler?.(record) ?? { content: ['OK'] };
@@ -112,8 +113,7 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
     } catch {
       /* client went away */
     }
-  }) as Server & { models: string[] };
-  (server as any).models = ['scripted-model', 'scripted-model-large'];
+  });
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -127,10 +127,10 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
     openAiBase: `${url}/v1`,
     requests,
     get models() {
-      return (server as any).models;
+      return models;
     },
     set models(m: string[]) {
-      (server as any).models = m;
+      models = m;
     },
     reply: (...r) => queue.push(...r),
     handle: (fn) => (handler = fn),

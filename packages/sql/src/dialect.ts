@@ -9,7 +9,7 @@ export type QuoteStyle = 'double' | 'backtick' | 'bracket';
 export interface SplitterOptions {
   /** `$tag$ … $tag$` bodies (PostgreSQL family). */
   dollarQuotes: boolean;
-  /** `/* /* */ */` nesting (PostgreSQL). */
+  /** Nested block comments (PostgreSQL): a comment inside a comment needs its own end marker. */
   nestedBlockComments: boolean;
   /** MySQL client `DELIMITER //`. */
   delimiterCommand: boolean;
@@ -25,6 +25,13 @@ export interface SplitterOptions {
   beginEndBlocks: boolean;
   /** Identifier quote characters recognised by the tokenizer. */
   identifierQuotes: ('"' | '`' | '[')[];
+  /**
+   * Additive (packages/sql): which BEGIN opens a block. 'begin' (default): any BEGIN not followed by
+   * TRANSACTION/WORK/TRAN/;; 'begin-atomic': only `BEGIN ATOMIC` (PostgreSQL, whose BEGIN starts a transaction).
+   */
+  blockStart?: 'begin' | 'begin-atomic';
+  /** Additive (packages/sql): every non-empty line is one command (Redis). */
+  splitByLines?: boolean;
 }
 
 export interface Dialect {
@@ -42,6 +49,12 @@ export interface Dialect {
   columnType(nativeType: string): ColumnType;
   /** sql-formatter language for this dialect. */
   readonly formatterLanguage: string;
+  /** Additive (packages/sql): the spec type this instance was made for. */
+  readonly databaseType?: DatabaseType;
+  /** Additive (packages/sql): how the engine folds unquoted identifiers ('preserve' = no folding). */
+  readonly identifierCase?: 'lower' | 'upper' | 'preserve';
+  /** Additive (packages/sql): whether a name needs quoting (spec 01 §5). */
+  needsQuoting?(name: string): boolean;
 }
 
 export type DialectFor = (type: DatabaseType) => Dialect;

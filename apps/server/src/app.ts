@@ -17,6 +17,9 @@ import { isPublicRoute } from './http/route.js';
 import { registerRoutes } from './routes/index.js';
 import { ensureLocalUser, ensureDemoDataSource } from './services/first-run.js';
 import { ConnectionService } from './services/connections.js';
+import { SessionService } from './services/sessions.js';
+import { CatalogCache } from './services/catalog-cache.js';
+import { ExecutionService } from './services/execution.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -25,6 +28,9 @@ export interface AppDeps {
   dataSources: DataSourceRepo;
   kv: KvRepo;
   connections: ConnectionService;
+  sessions: SessionService;
+  catalogs: CatalogCache;
+  execution: ExecutionService;
 }
 
 export interface BuiltApp {
@@ -38,7 +44,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const dataSources = new DataSourceRepo(store.db, secrets);
   const kv = new KvRepo(store.db);
   const connections = new ConnectionService(dataSources);
-  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections };
+  const sessions = new SessionService(connections);
+  const catalogs = new CatalogCache(connections);
+  const execution = new ExecutionService(sessions, catalogs);
+  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution };
 
   await ensureLocalUser(store.db);
   if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
@@ -104,6 +113,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   }
 
   app.addHook('onClose', async () => {
+    await execution.closeAll();
+    await sessions.closeAll();
     await connections.closeAll();
     await store.close();
   });

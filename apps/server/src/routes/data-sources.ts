@@ -41,6 +41,7 @@ const dataSources: RouteModule = (app, deps) => {
     const valid = DataSourceInput.parse(merged);
     await deps.dataSources.update(id, valid);
     deps.connections.invalidate(id);
+    deps.catalogs.invalidate(id);
     return true;
   });
 
@@ -67,6 +68,7 @@ const dataSources: RouteModule = (app, deps) => {
   defineRoute(app, { method: 'DELETE', url: '/api/connection/datasource/:id', summary: 'Delete a data source', params: IdParams }, async ({ params }, req) => {
     await requireDataSource(deps, req, params.id, 'manage');
     deps.connections.invalidate(params.id);
+    deps.catalogs.invalidate(params.id);
     await deps.dataSources.delete(params.id);
     return true;
   });

@@ -5,10 +5,12 @@ import system from './system.js';
 import dataSources from './data-sources.js';
 import groups from './groups.js';
 import consoles from './consoles.js';
+import metadata from './metadata.js';
+import execute from './execute.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

@@ -1,0 +1,79 @@
+/** Metadata endpoints (API.md "Metadata"): databases, schemas, tables (paged, searchable, pinned first), columns, keys, indexes, views, routines, triggers, DDL. */
+import { z } from 'zod';
+import { MetadataQuery } from '@askdb/contracts';
+import type { Connection } from '@askdb/drivers';
+import type { FastifyRequest } from 'fastify';
+import type { RouteModule } from './index.js';
+import { defineRoute } from '../http/route.js';
+import { requireUser } from '../http/context.js';
+import { invalidParams } from '../http/errors.js';
+import { requireDataSource } from '../services/access.js';
+import { driverFailure } from '../services/driver-errors.js';
+
+type Q = z.output<typeof MetadataQuery>;
+
+const metadata: RouteModule = (app, deps) => {
+  const withConn = async <T>(req: FastifyRequest, q: Q, fn: (c: Connection) => Promise<T>): Promise<T> => {
+    const record = await requireDataSource(deps, req, q.dataSourceId);
+    try {
+      return await deps.connections.with(record, fn);
+    } catch (e) {
+      throw driverFailure(e, req.ctx.lang);
+    }
+  };
+  const loc = (q: Q) => ({ databaseName: q.databaseName ?? null, schemaName: q.schemaName ?? null });
+  const tableLoc = (q: Q) => {
+    if (!q.tableName) throw invalidParams('Invalid query: tableName: Required');
+    return { ...loc(q), tableName: q.tableName };
+  };
+  const get = <T>(url: string, summary: string, fn: (c: Connection, q: Q) => Promise<T>) =>
+    defineRoute(app, { method: 'GET', url, summary, query: MetadataQuery }, ({ query }, req) => withConn(req, query, (c) => fn(c, query)));
+
+  get('/api/rdb/database/list', 'Databases', (c) => c.metadata.databases());
+  get('/api/rdb/schema/list', 'Schemas of a database', async (c, q) => (await c.metadata.schemas(q.databaseName)).map((s) => ({ name: s.name, databaseName: s.databaseName ?? q.databaseName ?? null })));
+  get('/api/rdb/table/column_list', 'Columns of a table', (c, q) => c.metadata.columns(tableLoc(q)));
+  get('/api/rdb/table/key_list', 'Keys of a table', (c, q) => c.metadata.keys(tableLoc(q)));
+  get('/api/rdb/table/index_list', 'Indexes of a table', (c, q) => c.metadata.indexes(tableLoc(q)));
+  get('/api/rdb/view/list', 'Views', (c, q) => c.metadata.views(loc(q)));
+  get('/api/rdb/view/column_list', 'Columns of a view', (c, q) => c.metadata.viewColumns(tableLoc(q)));
+  get('/api/rdb/function/list', 'Functions', async (c, q) => (await c.metadata.functions(loc(q))).map((f) => ({ ...f, functionName: f.name, specificName: f.specificName ?? f.name })));
+  get('/api/rdb/procedure/list', 'Procedures', async (c, q) => (await c.metadata.procedures(loc(q))).map((p) => ({ ...p, procedureName: p.name })));
+  get('/api/rdb/trigger/list', 'Triggers', async (c, q) => (await c.metadata.triggers({ ...loc(q), tableName: q.tableName })).map((t) => ({ ...t, triggerName: t.name })));
+  get('/api/rdb/table/ddl', 'CREATE statement of a table', (c, q) => c.metadata.tableDdl(tableLoc(q)));
+
+  defineRoute(app, { method: 'GET', url: '/api/rdb/table/list', summary: 'Tables, pinned first, paged and searchable', query: MetadataQuery }, async ({ query }, req) => {
+    const user = requireUser(req);
+    const pins = await deps.store.db
+      .selectFrom('pinned_tables')
+      .select('table_name')
+      .where('user_id', '=', user.id)
+      .where('data_source_id', '=', query.dataSourceId)
+      .where('database_name', '=', query.databaseName ?? '')
+      .where('schema_name', '=', query.schemaName ?? '')
+      .execute();
+    const pinned = new Set(pins.map((p) => p.table_name));
+    const page = await withConn(req, query, (c) => c.metadata.tables(loc(query), { pageNo: query.pageNo ?? 1, pageSize: query.pageSize ?? 100, searchKey: query.searchKey }));
+    const rows = page.data.map((t) => ({ name: t.name, comment: t.comment ?? null, pinned: pinned.has(t.name) }));
+    // Pinned tables come first on the first page (the rest keep the engine's order).
+    if ((query.pageNo ?? 1) === 1 && pinned.size) rows.sort((a, b) => Number(b.pinned) - Number(a.pinned));
+    return { data: rows, pageNo: page.pageNo, pageSize: page.pageSize, total: page.total, hasNextPage: page.hasNextPage };
+  });
+
+  const PinBody = z.object({ dataSourceId: z.number().int(), databaseName: z.string().max(255).nullish(), schemaName: z.string().max(255).nullish(), tableName: z.string().min(1).max(1024), pinned: z.boolean() });
+  defineRoute(app, { method: 'POST', url: '/api/rdb/table/pin', summary: 'Pin or unpin a table in the tree', body: PinBody }, async ({ body }, req) => {
+    const user = requireUser(req);
+    await requireDataSource(deps, req, body.dataSourceId);
+    const key = { user_id: user.id, data_source_id: body.dataSourceId, database_name: body.databaseName ?? '', schema_name: body.schemaName ?? '', table_name: body.tableName };
+    await deps.store.db
+      .deleteFrom('pinned_tables')
+      .where('user_id', '=', key.user_id)
+      .where('data_source_id', '=', key.data_source_id)
+      .where('database_name', '=', key.database_name)
+      .where('schema_name', '=', key.schema_name)
+      .where('table_name', '=', key.table_name)
+      .execute();
+    if (body.pinned) await deps.store.db.insertInto('pinned_tables').values(key).execute();
+    return true;
+  });
+};
+export default metadata;

@@ -1,0 +1,200 @@
+/**
+ * Runs SQL scripts: split by the dialect, statement by statement on one connection (the console's
+ * session or a pooled one), with cancel by execution id and server-side cursors for the rest of a
+ * large result. Rows are never all held in memory: a cursor keeps the driver's iterator open.
+ */
+import crypto from 'node:crypto';
+import type { Connection, ResultEvent } from '@askdb/drivers';
+import type { ExecuteInput, ExecuteResult, ResultHeader } from '@askdb/contracts';
+import { dialectFor, splitStatements } from '@askdb/sql';
+import type { DataSourceRecord } from '../store/data-sources.js';
+import type { Lease } from './connections.js';
+import type { SessionService } from './sessions.js';
+import type { CatalogCache } from './catalog-cache.js';
+
+type Row = (string | null)[];
+
+export interface StatementEvents {
+  index: number;
+  originalSql: string;
+  events: AsyncIterator<ResultEvent>;
+}
+
+interface Running { userId: number; conn: Connection; cancelled: boolean }
+interface Cursor {
+  userId: number;
+  it: AsyncIterator<ResultEvent>;
+  buffer: Row[];
+  lease: Lease;
+  lastUsed: number;
+  done: boolean;
+}
+
+const DDL = /^\s*(create|alter|drop|rename|truncate|comment)\b/i;
+const CURSOR_IDLE_MS = 5 * 60_000;
+
+export class ExecutionService {
+  private readonly running = new Map<string, Running>();
+  private readonly cursors = new Map<string, Cursor>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly sessions: SessionService, private readonly catalogs: CatalogCache) {
+    this.timer = setInterval(() => this.expireCursors(), 30_000);
+    this.timer.unref();
+  }
+
+  /** The statements of a script as the engine's shell would split them. */
+  statements(record: DataSourceRecord, input: Pick<ExecuteInput, 'sql' | 'single'>): string[] {
+    if (input.single) return input.sql.trim() ? [input.sql.trim().replace(/;\s*$/, '')] : [];
+    return splitStatements(input.sql, dialectFor(record.input.type)).map((s) => s.sql).filter((s) => s.trim() !== '');
+  }
+
+  /**
+   * Runs the script and hands each statement's event stream to `consume`, one after another. A consumer
+   * that returns 'keep' takes ownership of the iterator and the lease (server-side cursor).
+   */
+  async run(
+    record: DataSourceRecord,
+    userId: number,
+    input: ExecuteInput,
+    consume: (s: StatementEvents, lease: Lease, isLast: boolean) => Promise<{ success: boolean; keep?: boolean }>,
+  ): Promise<void> {
+    const statements = this.statements(record, input);
+    if (statements.length === 0) return;
+    const lease = await this.sessions.lease(record, userId, input.consoleId);
+    const executionId = input.executionId ?? crypto.randomUUID();
+    const run: Running = { userId, conn: lease.conn, cancelled: false };
+    this.running.set(executionId, run);
+    let kept = false;
+    try {
+      for (let i = 0; i < statements.length; i++) {
+        if (run.cancelled) break;
+        const originalSql = statements[i]!;
+        const sql = input.explain ? lease.conn.explainSql(originalSql) : originalSql;
+        const it = safeEvents(lease.conn, sql, { pageSize: input.pageSize, databaseName: input.databaseName, schemaName: input.schemaName });
+        const r = await consume({ index: i, originalSql, events: it }, lease, i === statements.length - 1);
+        if (DDL.test(originalSql)) this.catalogs.invalidate(record.id);
+        if (r.keep) {
+          kept = true;
+          break;
+        }
+        if (!r.success && (input.errorContinue === false || lease.conn.broken)) break;
+      }
+    } finally {
+      this.running.delete(executionId);
+      if (!kept) lease.release(lease.conn.broken);
+    }
+  }
+
+  /** Execute with a first page per statement; the rest of the last statement stays behind a cursor. */
+  async execute(record: DataSourceRecord, userId: number, input: ExecuteInput): Promise<ExecuteResult[]> {
+    const results: ExecuteResult[] = [];
+    await this.run(record, userId, input, async (s, lease, isLast) => {
+      const r: ExecuteResult = { originalSql: s.originalSql, success: true, duration: 0, message: '', updateCount: null, headerList: [], dataList: [], hasMore: false };
+      results.push(r);
+      for (;;) {
+        const n = await s.events.next();
+        if (n.done) break;
+        const ev = n.value;
+        if (ev.type === 'header') r.headerList = ev.columns;
+        else if (ev.type === 'rows') {
+          r.dataList.push(...ev.rows);
+          if (r.dataList.length >= input.pageSize) {
+            // Peek: is there more after this page?
+            const more = await s.events.next();
+            if (more.done) break;
+            if (more.value.type === 'done') {
+              applyDone(r, more.value);
+              return { success: r.success };
+            }
+            const extra = more.value.type === 'rows' ? more.value.rows : [];
+            const overflow = r.dataList.splice(input.pageSize);
+            r.hasMore = true;
+            r.success = true;
+            r.message = '';
+            if (isLast) {
+              const cursorId = crypto.randomUUID();
+              this.cursors.set(cursorId, { userId, it: s.events, buffer: [...overflow, ...extra], lease, lastUsed: Date.now(), done: false });
+              r.cursorId = cursorId;
+              return { success: true, keep: true };
+            }
+            await s.events.return?.();
+            return { success: true };
+          }
+        } else applyDone(r, ev);
+      }
+      return { success: r.success };
+    });
+    return results;
+  }
+
+  /** The next rows of a cursor; the cursor closes itself at the end. */
+  async fetch(cursorId: string, userId: number, limit: number): Promise<{ dataList: Row[]; hasMore: boolean } | null> {
+    const c = this.cursors.get(cursorId);
+    if (!c || c.userId !== userId) return null;
+    c.lastUsed = Date.now();
+    const out: Row[] = c.buffer.splice(0, limit);
+    while (out.length < limit && !c.done) {
+      const n = await c.it.next();
+      if (n.done || n.value.type === 'done') {
+        c.done = true;
+        break;
+      }
+      if (n.value.type === 'rows') {
+        const need = limit - out.length;
+        out.push(...n.value.rows.slice(0, need));
+        c.buffer.push(...n.value.rows.slice(need));
+      }
+    }
+    const hasMore = c.buffer.length > 0 || !c.done;
+    if (!hasMore) this.closeCursor(cursorId);
+    return { dataList: out, hasMore };
+  }
+
+  closeCursor(cursorId: string): void {
+    const c = this.cursors.get(cursorId);
+    if (!c) return;
+    this.cursors.delete(cursorId);
+    void Promise.resolve(c.done ? undefined : c.it.return?.()).catch(() => {}).finally(() => c.lease.release(c.lease.conn.broken));
+  }
+
+  /** Cancels a running execution in the database. Returns false when nothing runs under that id. */
+  async cancel(executionId: string, userId: number): Promise<boolean> {
+    const r = this.running.get(executionId);
+    if (!r || r.userId !== userId) return false;
+    r.cancelled = true;
+    await r.conn.cancel();
+    return true;
+  }
+
+  private expireCursors(): void {
+    const now = Date.now();
+    for (const [id, c] of this.cursors) if (now - c.lastUsed > CURSOR_IDLE_MS) this.closeCursor(id);
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.timer);
+    for (const id of [...this.cursors.keys()]) this.closeCursor(id);
+  }
+}
+
+function applyDone(r: ExecuteResult, ev: Extract<ResultEvent, { type: 'done' }>): void {
+  r.success = ev.success;
+  r.duration = ev.durationMs;
+  r.message = ev.message;
+  r.updateCount = ev.updateCount;
+  if (ev.errorPosition) r.errorPosition = ev.errorPosition;
+  if (ev.cancelled) r.cancelled = true;
+}
+
+/** The driver's events, with a thrown error turned into a failed `done` (the connection may be gone). */
+async function* safeEvents(conn: Connection, sql: string, opts: Parameters<Connection['execute']>[1]): AsyncGenerator<ResultEvent> {
+  const started = Date.now();
+  try {
+    yield* conn.execute(sql, opts);
+  } catch (e) {
+    yield { type: 'done', success: false, updateCount: null, durationMs: Date.now() - started, message: (e as Error)?.message ?? String(e) };
+  }
+}
+
+export type { ResultHeader };

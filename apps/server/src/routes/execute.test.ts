@@ -1,0 +1,113 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, PG_URL, type TestApp } from '../test/helpers.js';
+
+describe('execute API on PostgreSQL', () => {
+  let t: TestApp;
+  let id: number;
+  const dbName = `askdb_exec_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    t = await testApp({ demo: false });
+    id = (await t.json('POST', '/api/connection/datasource/create', { alias: 'pg', type: 'POSTGRESQL', host: '127.0.0.1', port: 5432, user: 'postgres', databaseName: dbName })).body.data;
+  });
+  afterAll(async () => {
+    await t.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('one result per statement, errors do not stop the script by default, values exact', async () => {
+    const r = await t.json('POST', '/api/rdb/dml/execute', {
+      dataSourceId: id,
+      sql: "create table v(a bigint, b numeric(38,10), c text); insert into v values (9007199254740993, 12345678901234567890.0123456789, 'NULL'), (null, null, null); select * from nope; select a, b, c from v order by a nulls last",
+    });
+    const res = r.body.data;
+    expect(res).toHaveLength(4);
+    expect(res[1]).toMatchObject({ success: true, updateCount: 2 });
+    expect(res[2].success).toBe(false);
+    expect(res[2].message).toMatch(/nope/);
+    expect(res[3].dataList).toEqual([['9007199254740993', '12345678901234567890.0123456789', 'NULL'], [null, null, null]]);
+    expect(res[3].headerList.map((h: { name: string }) => h.name)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('errorContinue false stops at the first failure', async () => {
+    const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: 'select 1; select * from nope; select 3', errorContinue: false });
+    expect(r.body.data.map((x: { success: boolean }) => x.success)).toEqual([true, false]);
+  });
+
+  it('a large result gives a first page and a cursor that fetches the rest', async () => {
+    const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: 'select g from generate_series(1, 1000) g', pageSize: 100 });
+    const first = r.body.data[0];
+    expect(first.dataList).toHaveLength(100);
+    expect(first.hasMore).toBe(true);
+    let seen = first.dataList.length;
+    let last = first.dataList.at(-1)[0];
+    let more = true;
+    while (more) {
+      const f = await t.json('POST', '/api/rdb/dml/fetch', { cursorId: first.cursorId, limit: 333 });
+      seen += f.body.data.dataList.length;
+      last = f.body.data.dataList.at(-1)?.[0] ?? last;
+      more = f.body.data.hasMore;
+    }
+    expect(seen).toBe(1000);
+    expect(last).toBe('1000');
+    const gone = await t.json('POST', '/api/rdb/dml/fetch', { cursorId: first.cursorId, limit: 10 });
+    expect(gone.status).toBe(404);
+  });
+
+  it('execute_stream sends every row as NDJSON and ends with end', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/execute_stream', payload: { dataSourceId: id, sql: 'select g, md5(g::text) from generate_series(1, 5000) g; select 1/0' } });
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const events = res.body.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = events.filter((e) => e.type === 'rows' && e.index === 0).flatMap((e) => e.rows);
+    expect(rows).toHaveLength(5000);
+    expect(events.find((e) => e.type === 'header')?.headerList[0].name).toBe('g');
+    const done = events.filter((e) => e.type === 'done');
+    expect(done.map((d) => d.success)).toEqual([true, false]);
+    expect(done[1].message).toMatch(/division by zero/);
+    expect(events.at(-1)).toEqual({ type: 'end' });
+  });
+
+  it('cancel stops a running query in the database', async () => {
+    const executionId = `cancel-${Date.now()}`;
+    const started = Date.now();
+    const running = t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: 'select pg_sleep(30)', executionId });
+    await new Promise((r) => setTimeout(r, 700));
+    const c = await t.json('POST', '/api/rdb/dml/cancel', { executionId });
+    expect(c.body.success).toBe(true);
+    const r = await running;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.body.data[0].success).toBe(false);
+    expect(r.body.data[0].message).toMatch(/cancel/i);
+    const after = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: 'select 2' });
+    expect(after.body.data[0].dataList).toEqual([['2']]);
+  });
+
+  it('a console keeps its session: BEGIN in one run, ROLLBACK in the next', async () => {
+    const consoleId = 4242;
+    await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'create table tx(a int)' });
+    await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'begin; insert into tx values (1)' });
+    const inside = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'select count(*) from tx' });
+    expect(inside.body.data[0].dataList).toEqual([['1']]);
+    await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'rollback' });
+    const after = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: 'select count(*) from tx' });
+    expect(after.body.data[0].dataList).toEqual([['0']]);
+  });
+
+  it('exports CSV and SQL of a whole result', async () => {
+    const csv = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/export', payload: { dataSourceId: id, sql: "select g as n, 'a,\"b' as s from generate_series(1,3) g", format: 'csv' } });
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="result_\d+\.csv"/);
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['n,s', '1,"a,""b"', '2,"a,""b"', '3,"a,""b"', '']);
+    const sql = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/export', payload: { dataSourceId: id, sql: "select 1 as n, 'it''s' as s", format: 'sql', tableName: 'My Table' } });
+    expect(sql.body.trim()).toBe(`INSERT INTO "My Table" (n, s) VALUES (1, 'it''s');`);
+  });
+
+  it('a data source that does not exist is 404', async () => {
+    const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: 987654, sql: 'select 1' });
+    expect(r.status).toBe(404);
+  });
+});

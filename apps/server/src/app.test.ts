@@ -97,7 +97,7 @@ describe('store lifecycle', () => {
 
   it('a store written by a newer AskDB is refused, never reset', async () => {
     const a = await testApp();
-    await a.store.db.insertInto('kysely_migration' as never).values({ name: '9999_future', timestamp: new Date().toISOString() } as never).execute();
+    await a.deps.store.db.insertInto('kysely_migration' as never).values({ name: '9999_future', timestamp: new Date().toISOString() } as never).execute();
     await a.app.close();
     await expect(testApp({ home: a.home })).rejects.toThrow(/newer AskDB/);
     fs.rmSync(a.home, { recursive: true, force: true });

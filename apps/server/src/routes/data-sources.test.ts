@@ -21,7 +21,7 @@ describe('data sources API', () => {
       expect(text).not.toContain('pp-secret');
     }
     expect(one.json().data).toMatchObject({ alias: 'pg secret', host: '127.0.0.1', hasPassword: true, ssh: { hasPrivateKey: true } });
-    const raw = await t.store.db.selectFrom('data_sources').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const raw = await t.deps.store.db.selectFrom('data_sources').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(raw.config_json + raw.secret_enc).not.toContain('Sup3r-S3cret!');
     expect(raw.secret_enc).toMatch(/^v1:/);
   });
@@ -50,7 +50,7 @@ describe('data sources API', () => {
 
   it("another user's private data source is 403", async () => {
     const now = new Date().toISOString();
-    const row = await t.store.db.insertInto('data_sources').values({ alias: 'not yours', type: 'SQLITE', config_json: '{}', secret_enc: null, owner_id: 777, space_id: null, group_id: null, visibility: 'PRIVATE', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const row = await t.deps.store.db.insertInto('data_sources').values({ alias: 'not yours', type: 'SQLITE', config_json: '{}', secret_enc: null, owner_id: 777, space_id: null, group_id: null, visibility: 'PRIVATE', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
     const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: row.id, sql: 'select 1' });
     // The local user is an admin, yet data access follows ownership or sharing.
     expect(r.status).toBe(403);

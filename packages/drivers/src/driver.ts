@@ -31,7 +31,11 @@ export interface PageResult<T> { data: T[]; total: number; pageNo: number; pageS
 export interface Location { databaseName?: string | null; schemaName?: string | null }
 export interface TableLocation extends Location { tableName: string }
 
-export interface TableInfo { name: string; comment: string | null; pinned?: boolean; type?: 'TABLE' | 'VIEW' }
+export interface TableInfo {
+  name: string; comment: string | null; pinned?: boolean; type?: 'TABLE' | 'VIEW';
+  /** Engine-specific facts shown beside the name, e.g. a Redis key's type, ttl (s, -1 none) and size (bytes). */
+  details?: Record<string, string | number | null>;
+}
 export interface ColumnInfo {
   name: string;
   /** Native type text, e.g. varchar(20). */
@@ -49,6 +53,11 @@ export interface ColumnInfo {
   precision?: number | null;
   scale?: number | null;
   collation?: string | null;
+  /**
+   * Identity columns (PostgreSQL, SQL Server, Oracle): GENERATED ALWAYS or BY DEFAULT. `autoIncrement`
+   * stays true for them; serial columns keep identity null and show their nextval default.
+   */
+  identity?: 'ALWAYS' | 'BY DEFAULT' | null;
 }
 export interface KeyInfo {
   name: string;
@@ -70,8 +79,13 @@ export interface IndexInfo {
   where?: string | null;
 }
 export interface RoutineInfo { name: string; specificName?: string; parameters?: { parameterName: string; parameterType: string }[]; returnType?: string | null; comment?: string | null }
-export interface TriggerInfo { name: string; tableName?: string | null; event?: string | null; timing?: string | null }
+export interface TriggerInfo {
+  name: string; tableName?: string | null; event?: string | null; timing?: string | null;
+  /** The engine's full CREATE TRIGGER text, where the catalog keeps it. */
+  definition?: string | null;
+}
 export interface ViewInfo { name: string; comment: string | null; definition?: string | null }
+/** `ownedBy` is `table.column` for sequences a column owns (serial, identity): schema diff leaves those to the column. */
 export interface SequenceInfo { name: string; dataType?: string; start?: string; increment?: string; minValue?: string; maxValue?: string; cycle?: boolean; ownedBy?: string | null }
 
 /** A whole schema read in one or a few queries: completion, hover, AI schema linking and diff all use it. */
@@ -105,6 +119,8 @@ export interface Metadata {
   procedures(loc: Location): Promise<RoutineInfo[]>;
   triggers(loc: Location & { tableName?: string }): Promise<TriggerInfo[]>;
   tableDdl(loc: TableLocation): Promise<string>;
+  /** Sequences of a schema, for engines that have them (PostgreSQL family, Oracle, DuckDB). */
+  sequences?(loc: Location): Promise<SequenceInfo[]>;
   /** Bulk read of a schema: one or a few queries, never one per table. */
   catalog(loc: Location): Promise<Catalog>;
 }
@@ -128,12 +144,22 @@ export interface Connection {
 export interface DatabaseDriver {
   /** The spec types this driver serves (a family driver serves several). */
   readonly types: readonly DatabaseType[];
+  /**
+   * A connection is bound to one database and cannot switch (PostgreSQL family): the pool keeps
+   * connections per database, and `ExecuteOptions.databaseName` / metadata locations naming another
+   * database need a connection opened with that `databaseName`.
+   */
+  readonly databasePerConnection?: boolean;
   connect(config: ConnectionConfig): Promise<Connection>;
 }
 
 /** A driver error with a short user-facing message and the driver's own text in `detail`. */
 export class DriverError extends Error {
-  constructor(message: string, readonly code: DriverErrorCode, readonly detail?: string) {
+  /**
+   * @param params placeholders of the message in `driverMessages` (messages.ts), so the server can
+   *   show it in the user's language: `translate(driverMessages, code, lang, params)`.
+   */
+  constructor(message: string, readonly code: DriverErrorCode, readonly detail?: string, readonly params?: Record<string, string | number>) {
     super(message);
     this.name = 'DriverError';
   }

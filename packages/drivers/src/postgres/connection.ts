@@ -1,0 +1,174 @@
+/**
+ * A PostgreSQL-wire connection: statements stream through pg-cursor in batches, values stay in
+ * the server's text form, cancel runs pg_cancel_backend from a second connection, and a dropped
+ * socket marks the connection broken so the pool replaces it.
+ */
+import type pg from 'pg';
+import Cursor from 'pg-cursor';
+import type { Dialect } from '@askdb/sql';
+import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { messageOf } from '../shared/network-errors.js';
+import { positionFromCodePointOffset } from '../shared/position.js';
+import type { Tunnel } from '../shared/ssh-tunnel.js';
+import { headerOf, type Cell } from '../values.js';
+import { PgMetadata } from './metadata.js';
+import { TypeNames, textTypes } from './types.js';
+
+/** Codes after which the session is gone (admin shutdown, crash shutdown, cannot connect now). */
+const FATAL_CODES = new Set(['57P01', '57P02', '57P03']);
+const QUERY_CANCELED = '57014';
+const MAX_FETCH = 5000;
+
+export interface PgConnectionDeps {
+  client: pg.Client;
+  dialect: Dialect;
+  tunnel: Tunnel | null;
+  defaultSchema: string;
+  /** Opens a short-lived second connection to the same server (for pg_cancel_backend). */
+  openSide: () => Promise<pg.Client>;
+}
+
+export class PgConnection implements Connection {
+  readonly metadata: Metadata;
+  private lost = false;
+  private closed = false;
+  private readonly typeNames = new TypeNames();
+  private appliedSchema: string | null = null;
+  private cancelPending = false;
+  private running = false;
+  private readonly engine: StatementEngine;
+
+  constructor(private readonly deps: PgConnectionDeps) {
+    const { client } = deps;
+    const markLost = () => { this.lost = true; };
+    client.on('error', markLost);
+    client.on('end', markLost);
+    this.metadata = new PgMetadata(
+      async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+      deps.dialect,
+      () => this.appliedSchema ?? deps.defaultSchema,
+    );
+    this.engine = {
+      body: (sql, options) => this.body(sql, options),
+      cancel: () => this.cancel(),
+      describeError: (err, sql) => this.describeError(err, sql),
+    };
+  }
+
+  get broken(): boolean {
+    return this.lost || this.closed || (this.deps.tunnel?.closed ?? false);
+  }
+
+  /** The backend process id (pg_backend_pid) of this session. */
+  get processId(): number {
+    return (this.deps.client as pg.Client & { processID?: number }).processID ?? 0;
+  }
+
+  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
+    return runStatement(this.engine, sql, options);
+  }
+
+  explainSql(sql: string): string {
+    return `EXPLAIN ${sql}`;
+  }
+
+  async cancel(): Promise<void> {
+    if (!this.running) return;
+    this.cancelPending = true;
+    const side = await this.deps.openSide();
+    try {
+      await side.query('SELECT pg_cancel_backend($1)', [this.processId]);
+    } finally {
+      await side.end().catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.deps.client.end().catch(() => undefined);
+    await this.deps.tunnel?.close();
+  }
+
+  private async *body(sql: string, options: ExecuteOptions): AsyncGenerator<BodyEvent, BodySummary> {
+    const { client } = this.deps;
+    this.running = true;
+    this.cancelPending = false;
+    const notices: string[] = [];
+    const onNotice = (n: { severity?: string; message?: string }) => notices.push(`${n.severity ?? 'NOTICE'}: ${n.message ?? ''}`);
+    client.on('notice', onNotice);
+    let cursor: Cursor | null = null;
+    let settled = false;
+    try {
+      await this.typeNames.ensure(client);
+      await this.applySchema(options.schemaName);
+      if (this.cancelPending) throw Object.assign(new Error('canceling statement due to user request'), { code: QUERY_CANCELED });
+      cursor = client.query(new Cursor(sql, undefined, { rowMode: 'array', types: textTypes }));
+      let fetch = Math.max(1, options.pageSize ?? 200);
+      let first = true;
+      let result: CursorResult | null = null;
+      for (;;) {
+        const batch = await readBatch(cursor, fetch);
+        result = batch.result;
+        if (first) {
+          first = false;
+          if (result.fields.length) {
+            yield { type: 'header', columns: result.fields.map((f) => headerOf(this.deps.dialect, f.name, this.typeNames.nameOf(f.dataTypeID, f.dataTypeModifier))) };
+          }
+        }
+        if (batch.rows.length) yield { type: 'rows', rows: batch.rows };
+        if (batch.rows.length < fetch) break;
+        // Start small so the first page arrives fast, then fetch more per round trip.
+        fetch = Math.min(MAX_FETCH, fetch * 2);
+      }
+      settled = true;
+      const hasRows = (result?.fields.length ?? 0) > 0;
+      const tag = result?.command ? `${result.command}${result.rowCount !== null ? ' ' + result.rowCount : ''}` : '';
+      return { updateCount: hasRows ? null : result?.rowCount ?? null, message: [...notices, tag].filter(Boolean).join('\n') };
+    } catch (err) {
+      settled = true;
+      throw err;
+    } finally {
+      client.removeListener('notice', onNotice);
+      this.running = false;
+      // Closing the portal of an abandoned cursor frees the connection for the next statement.
+      if (cursor && !settled && !this.broken) await cursor.close().catch(() => undefined);
+    }
+  }
+
+  /** Runs the statement in the picked schema: search_path is set when the pick changes. */
+  private async applySchema(schemaName: string | null | undefined): Promise<void> {
+    if (!schemaName || schemaName === this.appliedSchema) return;
+    const path = [this.deps.dialect.quoteIdentifier(schemaName, true), ...(schemaName === 'public' ? [] : ['public'])].join(', ');
+    await this.deps.client.query('SELECT set_config($1, $2, false)', ['search_path', path]);
+    this.appliedSchema = schemaName;
+  }
+
+  private describeError(err: unknown, sql: string): StatementFailure {
+    const e = err as { code?: string; severity?: string; position?: string; detail?: string; hint?: string };
+    if (e.code && FATAL_CODES.has(e.code)) this.lost = true;
+    const text = messageOf(err);
+    if (/Connection terminated|ECONNRESET|EPIPE|socket/i.test(text) && !e.code) this.lost = true;
+    const lines = [e.severity ? `${e.severity}: ${text}` : text];
+    if (e.detail) lines.push(`DETAIL: ${e.detail}`);
+    if (e.hint) lines.push(`HINT: ${e.hint}`);
+    const offset = e.position ? Number(e.position) - 1 : -1;
+    return {
+      message: lines.join('\n'),
+      errorPosition: offset >= 0 ? positionFromCodePointOffset(sql, offset) : null,
+      cancelled: e.code === QUERY_CANCELED,
+    };
+  }
+}
+
+interface CursorResult { fields: { name: string; dataTypeID: number; dataTypeModifier: number }[]; command: string | null; rowCount: number | null }
+
+function readBatch(cursor: Cursor, n: number): Promise<{ rows: Cell[][]; result: CursorResult }> {
+  return new Promise((resolve, reject) => {
+    cursor.read(n, (err: Error | undefined, rows: unknown[], result: unknown) => {
+      if (err) reject(err);
+      else resolve({ rows: rows as Cell[][], result: result as CursorResult });
+    });
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The spec's DatabaseType → the driver that serves it. Drivers are imported on first use, so the
+ * server starts without loading eleven client libraries it may never need.
+ */
+import type { DatabaseType } from '@askdb/contracts';
+import type { DatabaseDriver } from './driver.js';
+import { driverError } from './messages.js';
+
+type Loader = () => Promise<DatabaseDriver>;
+
+const postgres: Loader = async () => (await import('./postgres/index.js')).postgresDriver;
+
+const LOADERS: Partial<Record<DatabaseType, Loader>> = {
+  POSTGRESQL: postgres, COCKROACHDB: postgres, REDSHIFT: postgres, OPENGAUSS: postgres, KINGBASE: postgres, GAUSSDB: postgres,
+};
+
+const loaded = new Map<Loader, Promise<DatabaseDriver>>();
+
+/** Whether AskDB has a driver for the type (the UI can grey out the others). */
+export function isSupported(type: DatabaseType): boolean {
+  return type in LOADERS;
+}
+
+/** The driver for a spec type; DriverError UNSUPPORTED for types without one (DB2, Snowflake, …). */
+export async function driverFor(type: DatabaseType): Promise<DatabaseDriver> {
+  const loader = LOADERS[type];
+  if (!loader) throw driverError('UNSUPPORTED', { type });
+  let driver = loaded.get(loader);
+  if (!driver) {
+    driver = loader();
+    loaded.set(loader, driver);
+    driver.catch(() => loaded.delete(loader));
+  }
+  return driver;
+}

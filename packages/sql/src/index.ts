@@ -7,3 +7,7 @@ export { Scanner, TK, type TokenKind, type ScanOptions } from './tokenizer/scann
 export { splitStatements, splitRanges, type SqlStatement } from './splitter.js';
 export { statementAtCursor } from './cursor.js';
 export { LineIndex, attachPositions, type LineCol } from './positions.js';
+export {
+  dialectDefinition, functionHelp, functionHelpList, ALL_FUNCTION_ROWS,
+  type DialectDefinition, type FunctionHelp, type FunctionParameter, type FunctionCategory,
+} from './definitions/index.js';

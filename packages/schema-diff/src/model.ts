@@ -1,0 +1,121 @@
+/**
+ * The schema model the diff works on: one engine's schema, normalised so that two equal schemas
+ * compare equal (type aliases resolved, defaults and expressions in a canonical form). Built from a
+ * driver `Catalog` by `fromCatalog` (normalize/catalog.ts), or by hand (the table editor).
+ */
+
+/** Engine families that share DDL rules. */
+export type EngineFamily = 'postgresql' | 'mysql' | 'sqlite' | 'duckdb' | 'sqlserver' | 'oracle';
+
+/**
+ * How a column gets its values on insert: an identity column (SQL standard), MySQL/SQLite
+ * AUTO_INCREMENT, or a PostgreSQL serial (a default from a sequence the column owns).
+ */
+export type IdentityKind = 'always' | 'by-default' | 'auto-increment' | 'serial';
+
+export type ForeignKeyAction = 'NO ACTION' | 'RESTRICT' | 'CASCADE' | 'SET NULL' | 'SET DEFAULT';
+
+export interface ColumnModel {
+  name: string;
+  /** Canonical native type text for the engine, e.g. `character varying(20)`, `decimal(10,2)`, `int unsigned`. */
+  type: string;
+  /** Parsed from `type` for the table editor; the diff compares `type`. */
+  length?: number | null;
+  precision?: number | null;
+  scale?: number | null;
+  nullable: boolean;
+  /** Default expression as the engine prints it (trimmed); null when the column has none. */
+  default: string | null;
+  identity: IdentityKind | null;
+  collation: string | null;
+  comment: string | null;
+}
+
+export interface PrimaryKeyModel {
+  /** Null where the engine does not keep a name (SQLite, MySQL's always-`PRIMARY`). */
+  name: string | null;
+  columns: string[];
+}
+
+export interface UniqueModel {
+  name: string | null;
+  columns: string[];
+}
+
+export interface CheckModel {
+  name: string | null;
+  expression: string;
+}
+
+export interface ForeignKeyModel {
+  name: string | null;
+  columns: string[];
+  /** Null when the referenced table is in the same schema. */
+  refSchema: string | null;
+  refTable: string;
+  refColumns: string[];
+  onDelete: ForeignKeyAction;
+  onUpdate: ForeignKeyAction;
+}
+
+export interface IndexColumnModel {
+  /** A column name, or null for an expression part. */
+  name: string | null;
+  expression?: string | null;
+  order: 'ASC' | 'DESC';
+}
+
+export interface IndexModel {
+  name: string;
+  unique: boolean;
+  columns: IndexColumnModel[];
+  /** Access method when not the engine's default (PostgreSQL `gin`, MySQL `FULLTEXT`, ...). */
+  method: string | null;
+  /** Partial-index predicate. */
+  where: string | null;
+}
+
+export interface TableModel {
+  name: string;
+  comment: string | null;
+  columns: ColumnModel[];
+  primaryKey: PrimaryKeyModel | null;
+  uniques: UniqueModel[];
+  checks: CheckModel[];
+  foreignKeys: ForeignKeyModel[];
+  indexes: IndexModel[];
+}
+
+export interface ViewModel {
+  name: string;
+  /** The SELECT text (no `CREATE VIEW … AS`), qualifiers of the view's own schema removed. */
+  definition: string;
+  comment: string | null;
+}
+
+export interface SequenceModel {
+  name: string;
+  dataType: string | null;
+  start: string | null;
+  increment: string | null;
+  minValue: string | null;
+  maxValue: string | null;
+  cycle: boolean;
+}
+
+export interface SchemaModel {
+  engine: EngineFamily;
+  databaseName: string | null;
+  schemaName: string | null;
+  tables: TableModel[];
+  views: ViewModel[];
+  sequences: SequenceModel[];
+}
+
+export function emptyTable(name: string): TableModel {
+  return { name, comment: null, columns: [], primaryKey: null, uniques: [], checks: [], foreignKeys: [], indexes: [] };
+}
+
+export function emptySchema(engine: EngineFamily): SchemaModel {
+  return { engine, databaseName: null, schemaName: null, tables: [], views: [], sequences: [] };
+}

@@ -1,4 +1,5 @@
 /** Strings of the feature areas; each feature adds its own import here. */
 import type { FeatureStrings } from './types';
+import { schemaSyncStrings } from '../features/schema-sync/i18n';
 
-export const featureStrings: FeatureStrings[] = [];
+export const featureStrings: FeatureStrings[] = [schemaSyncStrings];

@@ -21,6 +21,8 @@ export interface DiffOptions {
   caseSensitive?: boolean;
   /** Treat a dropped + added table or column with the same definition as a rename (default false). */
   detectRenames?: boolean;
+  /** Renames the caller knows (the table editor): target table name → source name, and per source table, old column → new. */
+  renames?: { tables?: Record<string, string>; columns?: Record<string, Record<string, string>> };
 }
 
 export function diffSchemas(sourceModel: SchemaModel, target: SchemaModel, options: DiffOptions = {}): SchemaDiff {
@@ -35,6 +37,9 @@ export function diffSchemas(sourceModel: SchemaModel, target: SchemaModel, optio
   let onlySource = source.tables.filter((t) => !targetTables.has(t.name));
   let onlyTarget = target.tables.filter((t) => !sourceTables.has(t.name));
   const tableRenames = options.detectRenames ? detectTableRenames(onlySource, onlyTarget) : new Map<string, string>();
+  for (const [from, to] of Object.entries(options.renames?.tables ?? {})) {
+    if (targetTables.has(from) && sourceTables.has(to)) tableRenames.set(from, to);
+  }
   onlySource = onlySource.filter((t) => ![...tableRenames.values()].includes(t.name));
   onlyTarget = onlyTarget.filter((t) => !tableRenames.has(t.name));
 
@@ -47,7 +52,9 @@ export function diffSchemas(sourceModel: SchemaModel, target: SchemaModel, optio
   const plans: TablePlan[] = [];
   const desiredTables: TableModel[] = [];
   for (const [cur, src] of pairs) {
-    const renames = options.detectRenames ? detectColumnRenames(cur, src) : new Map<string, string>();
+    const known = Object.entries(options.renames?.columns?.[src.name] ?? {}).filter(([from, to]) =>
+      cur.columns.some((c) => c.name === from) && src.columns.some((c) => c.name === to));
+    const renames = known.length ? new Map(known) : options.detectRenames ? detectColumnRenames(cur, src) : new Map<string, string>();
     const desired = desiredTable(engine, cur, src, noDrops);
     plans.push(planTable(engine, cur, desired, renames));
     desiredTables.push(desired);

@@ -1,0 +1,109 @@
+/**
+ * SQLite DDL. ALTER TABLE only adds, drops and renames plain columns; everything else rebuilds the
+ * table the documented way (create the new table, copy the rows, drop the old one, rename, re-create
+ * the indexes) inside one transaction with foreign key enforcement off, so that rows referencing
+ * the table survive the swap.
+ */
+import type { ColumnModel, TableModel } from '../model.js';
+import type { ColumnChange, Operation, SchemaDiff } from '../operations.js';
+import { identifiersOf } from '../diff/views.js';
+import { DdlGenerator } from './base.js';
+import { planSteps, type BuildTable } from './rebuild.js';
+
+const LITERAL = /^([-+]?\d+(\.\d+)?([eE][-+]?\d+)?|'(?:[^']|'')*'|[xX]'[0-9a-fA-F]*'|null|true|false|current_time|current_date|current_timestamp)$/i;
+
+export class SqliteDdl extends DdlGenerator {
+  script(diff: SchemaDiff): string[] {
+    const steps = planSteps(diff, { canAlter, rebuildReferencing: false });
+    const out: string[] = [];
+    let rebuilds = false;
+    for (const s of steps) {
+      if (s.kind === 'op') out.push(...this.operation(s.op, diff));
+      else if (s.kind === 'build') {
+        for (const b of s.tables) {
+          if (b.current) rebuilds = true;
+          out.push(...(b.current ? this.rebuild(b) : this.createTable(b.desired)));
+        }
+      }
+    }
+    // PRAGMA foreign_keys cannot change inside a transaction: it goes around it.
+    return rebuilds ? ['PRAGMA foreign_keys = OFF', 'BEGIN', ...out, 'COMMIT', 'PRAGMA foreign_keys = ON'] : out;
+  }
+
+  /** The rebuild of one table (https://www.sqlite.org/lang_altertable.html#otheralter). */
+  rebuild(b: BuildTable): string[] {
+    const t = b.desired;
+    const temp = `__askdb_new_${t.name}`;
+    const [create] = this.createTable({ ...t, name: temp, indexes: [] });
+    const into = b.copy.map(([to]) => this.q(to)).join(', ');
+    const from = b.copy.map(([, f]) => this.q(f)).join(', ');
+    return [
+      create!,
+      ...(b.copy.length ? [`INSERT INTO ${this.q(temp)} (${into}) SELECT ${from} FROM ${this.q(b.current!.name)}`] : []),
+      `DROP TABLE ${this.q(b.current!.name)}`,
+      `ALTER TABLE ${this.q(temp)} RENAME TO ${this.q(t.name)}`,
+      ...t.indexes.map((ix) => this.createIndex(t.name, ix)),
+    ];
+  }
+
+  columnDefinition(c: ColumnModel, t?: TableModel): string {
+    const inlinePk = t && this.inlinePrimaryKey(t) && t.primaryKey!.columns[0] === c.name;
+    return [
+      this.q(c.name),
+      c.type,
+      inlinePk ? 'PRIMARY KEY AUTOINCREMENT' : '',
+      c.nullable ? '' : 'NOT NULL',
+      c.default !== null ? `DEFAULT ${LITERAL.test(c.default) ? c.default : `(${c.default})`}` : '',
+      c.collation ? `COLLATE ${c.collation}` : '',
+    ].filter(Boolean).join(' ');
+  }
+
+  /** AUTOINCREMENT exists only as a column constraint on an INTEGER PRIMARY KEY. */
+  protected inlinePrimaryKey(t: TableModel): boolean {
+    const pk = t.primaryKey;
+    return !!pk && pk.columns.length === 1 && t.columns.some((c) => c.name === pk.columns[0] && c.identity === 'auto-increment');
+  }
+
+  alterColumn(_table: string, _from: ColumnModel, _to: ColumnModel, _changes: ColumnChange[]): string[] {
+    return []; // only comment changes get here (canAlter): SQLite keeps no comments
+  }
+
+  tableComment(): string[] {
+    return [];
+  }
+
+  columnComment(): string[] {
+    return [];
+  }
+
+  protected viewComment(): string[] {
+    return [];
+  }
+}
+
+function canAlter(op: Operation, current: TableModel, desired: TableModel): boolean {
+  switch (op.kind) {
+    case 'addIndex': case 'dropIndex': case 'setTableComment': case 'renameColumn':
+      return true;
+    case 'alterColumn':
+      return op.changes.every((c) => c === 'comment');
+    case 'addColumn': {
+      const c = op.column;
+      const d = c.default;
+      return !inKey(desired, c.name) && !c.identity && (d === null || (LITERAL.test(d) && !/^current_/i.test(d))) && (c.nullable || d !== null);
+    }
+    case 'dropColumn': {
+      const n = op.column.name;
+      return !inKey(current, n)
+        && !current.checks.some((ck) => identifiersOf(ck.expression).has(n))
+        && !current.indexes.some((ix) => ix.where && identifiersOf(ix.where).has(n));
+    }
+    default:
+      return false;
+  }
+}
+
+function inKey(t: TableModel, column: string): boolean {
+  return !!t.primaryKey?.columns.includes(column) || t.uniques.some((u) => u.columns.includes(column))
+    || t.foreignKeys.some((f) => f.columns.includes(column));
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Button, ConfigProvider, Dropdown, Layout, Segmented, Tag, Tooltip, theme as antTheme } from 'antd';
-import { GlobalOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
+import { DiffOutlined, GlobalOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -18,6 +18,7 @@ import { WorkspaceExplorer, WorkspaceMain } from '../features/workspace';
 import { ChatPanel, ChatPage } from '../features/chat';
 import { DashboardPage } from '../features/dashboard';
 import { TeamPage } from '../features/team';
+import { SchemaSyncHost, openSchemaSync } from '../features/schema-sync';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
@@ -86,6 +87,9 @@ export function App() {
             <div className="askdb-header-right">
               {system && <Tag data-testid="mode-tag">{system.mode === 'server' ? t('shell.mode.server') : t('shell.mode.local')}</Tag>}
               {s.zoom !== 1 && <Tag>{t('shell.zoom', { percent: Math.round(s.zoom * 100) })}</Tag>}
+              <Tooltip title={t('schemaSync.title')}>
+                <Button type="text" data-testid="schema-sync-button" aria-label={t('schemaSync.title')} icon={<DiffOutlined />} onClick={() => openSchemaSync()} />
+              </Tooltip>
               <Tooltip title={t('shell.theme.toggle')}>
                 <Button type="text" data-testid="theme-toggle" aria-label={t('shell.theme.toggle')} icon={dark ? <SunOutlined /> : <MoonOutlined />} onClick={() => s.update({ appearance: dark ? 'light' : 'dark' })} />
               </Tooltip>
@@ -133,6 +137,7 @@ export function App() {
             {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><TeamPage /></main>}
           </Layout>
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} />
+          <SchemaSyncHost />
         </Layout>
       </AntApp>
     </ConfigProvider>

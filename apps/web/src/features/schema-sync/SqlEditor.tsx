@@ -1,7 +1,9 @@
-/** The generated sync script in an editable Monaco editor (spec 01 §2, step 1). */
-import { useEffect, useRef } from 'react';
+/** The generated sync script in an editable Monaco editor (spec 01 §2, step 1), with the user's editor settings. */
+import { useEffect, useRef, useState } from 'react';
+import { Spin } from 'antd';
+import type * as Monaco from 'monaco-editor';
 import { useSettings } from '../../lib/settings.js';
-import { monaco } from './monaco.js';
+import { editorOptions, loadMonaco, resolveTheme, type MonacoApi } from '../../lib/monaco/index.js';
 
 interface Props {
   value: string;
@@ -9,37 +11,27 @@ interface Props {
   height?: number;
 }
 
-const BUILT_IN_THEMES = new Set(['vs', 'vs-dark', 'hc-black', 'hc-light']);
-
-/** The user's editor theme when Monaco knows it without the app-wide set-up, else the one matching the app. */
-function themeFor(editorTheme: string, appDark: boolean): string {
-  return BUILT_IN_THEMES.has(editorTheme) ? editorTheme : appDark ? 'vs-dark' : 'vs';
-}
-
 export function SqlEditor({ value, onChange, height = 360 }: Props) {
   const host = useRef<HTMLDivElement>(null);
-  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const editor = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const [monaco, setMonaco] = useState<MonacoApi | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
-  const { fontSize, fontFamily, lineHeight } = useSettings((s) => s.editor);
-  const editorTheme = useSettings((s) => s.editor.theme);
-  const theme = themeFor(editorTheme, document.documentElement.dataset.theme !== 'light');
+  const latest = useRef(value);
+  latest.current = value;
+  const settings = useSettings((s) => s.editor);
 
   useEffect(() => {
-    const e = monaco.editor.create(host.current!, {
-      value,
-      language: 'sql',
-      theme,
-      automaticLayout: true,
-      minimap: { enabled: false },
-      wordWrap: 'on',
-      scrollBeyondLastLine: false,
-      renderLineHighlight: 'line',
-      fontSize,
-      fontFamily,
-      lineHeight: Math.round(fontSize * lineHeight),
-      tabSize: 2,
-    });
+    let live = true;
+    void loadMonaco().then((m) => live && setMonaco(m));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!monaco || !host.current) return;
+    const e = monaco.editor.create(host.current, { ...editorOptions(useSettings.getState().editor), value: latest.current, glyphMargin: false });
     editor.current = e;
     const sub = e.onDidChangeModelContent(() => changed.current(e.getValue()));
     return () => {
@@ -48,16 +40,23 @@ export function SqlEditor({ value, onChange, height = 360 }: Props) {
       e.dispose();
       editor.current = null;
     };
-    // Created once; the props below are applied by the following effects.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [monaco]);
 
   useEffect(() => {
     const e = editor.current;
     if (e && e.getValue() !== value) e.setValue(value);
   }, [value]);
-  useEffect(() => monaco.editor.setTheme(theme), [theme]);
-  useEffect(() => editor.current?.updateOptions({ fontSize, fontFamily, lineHeight: Math.round(fontSize * lineHeight) }), [fontSize, fontFamily, lineHeight]);
+  useEffect(() => {
+    if (!monaco || !editor.current) return;
+    const { theme, ...rest } = editorOptions(settings);
+    editor.current.updateOptions({ ...rest, glyphMargin: false });
+    monaco.editor.setTheme(resolveTheme(theme));
+  }, [monaco, settings]);
 
-  return <div ref={host} data-testid="sync-sql-editor" style={{ height, border: '1px solid rgba(128,128,128,.3)', borderRadius: 4 }} />;
+  return (
+    <div style={{ position: 'relative', height, border: '1px solid rgba(128,128,128,.3)', borderRadius: 4, overflow: 'hidden' }}>
+      <div ref={host} data-testid="sync-sql-editor" style={{ height: '100%' }} />
+      {!monaco && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />}
+    </div>
+  );
 }

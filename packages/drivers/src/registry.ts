@@ -9,9 +9,11 @@ import { driverError } from './messages.js';
 type Loader = () => Promise<DatabaseDriver>;
 
 const postgres: Loader = async () => (await import('./postgres/index.js')).postgresDriver;
+const mysql: Loader = async () => (await import('./mysql/index.js')).mysqlDriver;
 
 const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   POSTGRESQL: postgres, COCKROACHDB: postgres, REDSHIFT: postgres, OPENGAUSS: postgres, KINGBASE: postgres, GAUSSDB: postgres,
+  MYSQL: mysql, MARIADB: mysql, TIDB: mysql, OCEANBASE: mysql, DORIS: mysql, STARROCKS: mysql,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

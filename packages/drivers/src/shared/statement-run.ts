@@ -67,6 +67,9 @@ export async function* runStatement(engine: StatementEngine, sql: string, option
       await body.return?.(undefined as never).catch(() => undefined);
     }
     if (pending.length) { yield { type: 'rows', rows: pending }; pending = []; }
+    // Some engines end an interrupted statement without an error (MySQL's SLEEP returns 1 when
+    // killed): a statement that was cancelled while running still reports the cancel.
+    if (cancelRequested) throw new CancelledError();
     yield { type: 'done', success: true, updateCount: summary.updateCount, durationMs: elapsed(), message: summary.message ?? '', errorPosition: null };
   } catch (err) {
     if (pending.length) { yield { type: 'rows', rows: pending }; pending = []; }

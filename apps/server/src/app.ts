@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@askdb/contracts';
 import type { AppConfig } from './config.js';
 import { openStore, type Store } from './store/db.js';
@@ -55,7 +55,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey'], censor: '***' } },
     bodyLimit: 64 * 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     return503OnClosing: true,
   });
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /** Shared shape and helpers of benchmarks: every benchmark measures our code and a named baseline in the same run. */
 export interface BenchLine {
   /** What is measured, e.g. "startup: first GET /api/system". */
@@ -33,4 +36,16 @@ export function formatLine(l: BenchLine): string {
 }
 function fmt(n: number): string {
   return Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2);
+}
+
+/** The repository root, wherever the (bundled) benchmark runs from. */
+export function repoRoot(): string {
+  let dir = process.cwd();
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).workspaces) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('repository root not found from ' + process.cwd());
+    dir = up;
+  }
 }

@@ -8,10 +8,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { median, type BenchLine } from './lib.js';
+import { median, repoRoot, type BenchLine } from './lib.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -45,6 +43,7 @@ async function timeToFirstResponse(script: string, env: Record<string, string>):
 }
 
 export default async function run(): Promise<BenchLine[]> {
+  const root = repoRoot();
   const server = path.join(root, 'apps/server/dist/main.js');
   const hello = path.join(root, 'bench/fixtures/hello-fastify.mjs');
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-bench-startup-'));

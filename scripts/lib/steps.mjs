@@ -60,23 +60,46 @@ function upToDate(stampPath, inputs) {
   return { ok: fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') === want, want, abs };
 }
 
-/** Bundle a TypeScript entry for Node: workspace packages inlined, npm packages left external. */
-export async function bundleNode(entry, outfile) {
+/**
+ * Packages left outside the bundle: native addons, packages with optional native parts or many dynamic
+ * requires, and heavy ones loaded only on demand. Everything else is bundled, which roughly halves
+ * start-up time (one file to parse instead of hundreds to resolve).
+ */
+const EXTERNAL = [
+  'better-sqlite3', '@duckdb/node-api', '@duckdb/node-bindings', 'oracledb', 'ssh2', 'cpu-features', 'mongodb', 'mssql', 'tedious',
+  'exceljs', 'pg-native', 'kerberos', 'snappy', 'socks', 'aws4', 'mongodb-client-encryption', '@mongodb-js/zstd', 'gcp-metadata', '@aws-sdk/credential-providers',
+  'playwright-core', '@playwright/test', 'dbgate-query-splitter', 'esbuild', 'vite', 'pg', 'pg-cursor',
+];
+const isExternal = (p) => EXTERNAL.some((e) => p === e || p.startsWith(e + '/')) || p.startsWith('node:');
+
+/** Bundle a TypeScript entry for Node: workspace packages and most npm packages inlined. */
+export async function bundleNode(entry, outfile, { bundleDeps = true } = {}) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [path.join(root, entry)],
-    outfile: path.join(root, outfile),
+    outdir: path.join(root, path.dirname(outfile)),
+    entryNames: path.basename(outfile).replace(/\.m?js$/, ''),
+    outExtension: { '.js': path.extname(outfile) || '.js' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
+    minify: bundleDeps,
+    keepNames: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    logLevel: 'warning',
+    logLevel: 'error',
+    mainFields: ['module', 'main'],
     banner: { js: "import { createRequire as __askdbCreateRequire } from 'node:module'; const require = __askdbCreateRequire(import.meta.url);" },
     plugins: [{
       name: 'externals',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@askdb/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('@askdb/')) return undefined;
+          if (!bundleDeps || isExternal(args.path)) return { path: args.path, external: true };
+          return undefined;
+        });
       },
     }],
   });
@@ -86,7 +109,7 @@ export async function ensureBuilt({ web = true } = {}) {
   const s = upToDate('apps/server/dist/.build-stamp', serverInputs());
   if (!s.ok) {
     console.log('askdb: building the server…');
-    await bundleNode('apps/server/src/main.ts', 'apps/server/dist/main.js');
+    await bundleNode('apps/server/src/main.ts', 'apps/server/dist/main.js', { bundleDeps: true });
     fs.writeFileSync(s.abs, s.want);
   }
   if (web && fs.existsSync(path.join(root, 'apps/web/index.html'))) {

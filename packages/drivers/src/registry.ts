@@ -14,6 +14,7 @@ const mysql: Loader = async () => (await import('./mysql/index.js')).mysqlDriver
 const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   POSTGRESQL: postgres, COCKROACHDB: postgres, REDSHIFT: postgres, OPENGAUSS: postgres, KINGBASE: postgres, GAUSSDB: postgres,
   MYSQL: mysql, MARIADB: mysql, TIDB: mysql, OCEANBASE: mysql, DORIS: mysql, STARROCKS: mysql,
+  SQLITE: async () => (await import('./sqlite/index.js')).sqliteDriver,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

@@ -9,10 +9,11 @@ import type { Connection, DatabaseDriver } from '../src/driver.js';
 import type { EngineFixture, Sandbox } from './engines/fixture.js';
 import { mariadbFixture } from './engines/mariadb.js';
 import { postgresFixture } from './engines/postgres.js';
+import { sqliteFixture } from './engines/sqlite.js';
 import { collect, must, runScript } from './run-sql.js';
 import { silentServer } from './services.js';
 
-const fixtures: EngineFixture[] = [postgresFixture, mariadbFixture];
+const fixtures: EngineFixture[] = [postgresFixture, mariadbFixture, sqliteFixture];
 
 for (const f of fixtures) {
   const available = await f.available();
@@ -205,8 +206,13 @@ for (const f of fixtures) {
       }
     }, 20_000);
 
+    it.runIf(!!f.missingFile)('says the database file does not exist', async () => {
+      await expect(driver.connect(f.missingFile!)).rejects.toMatchObject({ code: 'FILE_NOT_FOUND', message: expect.stringContaining('missing.db') });
+    });
+
     describe.runIf(!!f.connectErrors)('connect errors', () => {
-      const e = f.connectErrors!;
+      // Collected even when skipped: every read of `e` must tolerate its absence.
+      const e = f.connectErrors ?? ({} as NonNullable<EngineFixture['connectErrors']>);
       it('says the password or user is wrong', async () => {
         await expect(driver.connect(e.badAuth)).rejects.toMatchObject({ code: 'AUTH_FAILED', message: expect.stringMatching(/authentication failed/i) });
       });

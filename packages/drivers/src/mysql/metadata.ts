@@ -5,7 +5,7 @@ import type {
   TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { driverError } from '../messages.js';
-import { groupBy } from '../shared/group-by.js';
+import { groupBy, pushTo } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
 
@@ -145,13 +145,13 @@ export class MysqlMetadata implements Metadata {
         key = { name: r.name, type, columns: [] };
         if (type === 'FOREIGN') Object.assign(key, { referencedTable: r.referenced_table, referencedSchema: r.referenced_schema, referencedColumns: [], onUpdate: r.on_update, onDelete: r.on_delete });
         byName.set(id, key);
-        push(out, r.table_name, key);
+        pushTo(out, r.table_name, key);
       }
       if (r.column_name) key.columns.push(r.column_name);
       if (r.referenced_column) key.referencedColumns!.push(r.referenced_column);
     }
     for (const c of await this.readChecks(db, table)) {
-      push(out, c.table_name, { name: c.name, type: 'CHECK', columns: [], checkExpression: c.clause });
+      pushTo(out, c.table_name, { name: c.name, type: 'CHECK', columns: [], checkExpression: c.clause });
     }
     return out;
   }
@@ -175,7 +175,7 @@ export class MysqlMetadata implements Metadata {
       if (!index) {
         index = { name: r.name, unique: Number(r.non_unique) === 0, primary: r.name === 'PRIMARY', method: r.index_type, columns: [], where: null };
         byName.set(id, index);
-        push(out, r.table_name, index);
+        pushTo(out, r.table_name, index);
       }
       const name = r.column_name ?? '';
       index.columns.push({ name: r.sub_part ? `${name}(${r.sub_part})` : name, order: r.collation === 'D' ? 'DESC' : 'ASC' });
@@ -195,10 +195,4 @@ export class MysqlMetadata implements Metadata {
       parameters: (params.get(r.specific_name) ?? []).filter((p) => p.mode !== 'OUT').map((p) => ({ parameterName: p.name ?? '', parameterType: p.type })),
     }));
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -9,3 +9,10 @@ export function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[
   }
   return map;
 }
+
+/** Appends to the list under `key`, creating it. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -7,3 +7,10 @@ export { chatCompletionsUrl, OPENAI_COMPATIBLE_HOSTS } from './providers/openai-
 export { azureChatUrl, AZURE_DEFAULT_API_VERSION } from './providers/azure-openai.js';
 export { anthropicMessagesUrl, toAnthropicMessages } from './providers/anthropic.js';
 export * from './prompts/index.js';
+export type { Catalog, CatalogTable, CatalogColumn, CatalogForeignKey } from './schema/catalog.js';
+export {
+  buildSchemaIndex, rankTables, linkSchema, mentionsIn, DEFAULT_LINK_WEIGHTS,
+  type LinkedTable, type LinkOptions, type LinkWeights, type SchemaIndex,
+} from './schema/schema-link.js';
+export { renderSchema, tableDdl, defaultQuote, DEFAULT_TOKEN_BUDGET, DEFAULT_MAX_TABLES, type RenderOptions, type RenderedSchema } from './schema/render-schema.js';
+export { estimateTokens, questionTerms, identifierTerms, splitWords, stem } from './schema/text-tokens.js';

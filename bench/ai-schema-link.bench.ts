@@ -118,7 +118,7 @@ function promptFigures(cases: Case[]) {
     ours.push(promptTokens(c, slice.text));
     let all = wholeText.get(c.catalog);
     if (all === undefined) {
-      all = renderSchema(c.catalog, c.catalog.tables.map((t) => ({ tableName: t.name, score: 0, columns: t.columns.map((x) => x.name) })), {
+      all = renderSchema(c.catalog, c.catalog.tables.map((t) => ({ tableName: t.name, score: 0, matched: true, columns: t.columns.map((x) => x.name) })), {
         privacy: 'SCHEMA_ONLY', tokenBudget: Number.MAX_SAFE_INTEGER, maxTables: Number.MAX_SAFE_INTEGER,
       }).text;
       wholeText.set(c.catalog, all);

@@ -1,5 +1,7 @@
 /** Strings of the feature areas; each feature adds its own import here. */
 import type { FeatureStrings } from './types';
 import { schemaSyncStrings } from '../features/schema-sync/i18n';
+import { workspaceStrings } from '../features/workspace/i18n';
+import { chatStrings } from '../features/chat/i18n';
 
-export const featureStrings: FeatureStrings[] = [schemaSyncStrings];
+export const featureStrings: FeatureStrings[] = [schemaSyncStrings, workspaceStrings, chatStrings];

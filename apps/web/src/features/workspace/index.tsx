@@ -1,11 +1,21 @@
-import { Empty, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+/** The workspace: explorer tree on the left (with its dialogs), open tabs in the main area. */
+import './workspace.css';
+import { Explorer } from './tree/Explorer';
+import { ConnectionDialog } from '../connections/ConnectionDialog';
+import { DropTableDialog } from '../table-editor/DropTableDialog';
+import { PromptDialog } from './PromptDialog';
 
 export function WorkspaceExplorer() {
-  const { t } = useTranslation();
-  return <Typography.Text type="secondary" style={{ padding: 12, display: 'block' }}>{t('shell.panel.left')}</Typography.Text>;
+  return (
+    <>
+      <Explorer />
+      <ConnectionDialog />
+      <DropTableDialog />
+      <PromptDialog />
+    </>
+  );
 }
-export function WorkspaceMain() {
-  const { t } = useTranslation();
-  return <Empty style={{ marginTop: 120 }} description={t('shell.welcome')} />;
-}
+
+export { WorkspaceMain } from './WorkspaceMain';
+export { DataSourcePicker } from './DataSourcePicker';
+export { openNewConsole } from './open-console';

@@ -1,0 +1,79 @@
+/** VIEW_ALL_TABLES tab: every table of a database/schema with its comment, searchable, with the table actions. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Input, Space, Table, Tag } from 'antd';
+import { PlusOutlined, PushpinFilled, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { DatabaseType } from '@askdb/contracts';
+import { metaApi, type TableItem } from './meta-api';
+import { openTab, type TabTarget } from './open-tabs';
+import { useDialogs } from './dialogs-store';
+import type { WorkspaceTab } from './tabs-store';
+
+export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<TableItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const target: TabTarget = { dataSourceId: tab.dataSourceId!, dataSourceName: tab.dataSourceName, databaseType: tab.databaseType as DatabaseType, databaseName: tab.databaseName, schemaName: tab.schemaName };
+  const load = useCallback((refresh = false) => {
+    setError(null);
+    metaApi.tables(target, { refresh }).then((p) => setRows(p.data), (e) => setError((e as Error).message));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tab.id]);
+  useEffect(() => load(), [load]);
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (rows ?? []).filter((r) => !q || r.name.toLowerCase().includes(q) || (r.comment ?? '').toLowerCase().includes(q));
+  }, [rows, search]);
+
+  return (
+    <div className="askdb-pane" data-testid="all-tables-tab">
+      <div className="askdb-pane-toolbar">
+        <Input size="small" allowClear prefix={<SearchOutlined />} placeholder={t('workspace.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 260 }} />
+        <Button size="small" icon={<PlusOutlined />} onClick={() => openTab.createTable(target)}>{t('workspace.menu.createTable')}</Button>
+        <Button size="small" icon={<ReloadOutlined />} onClick={() => load(true)}>{t('workspace.menu.refresh')}</Button>
+        <span style={{ marginLeft: 'auto', opacity: 0.6, fontSize: 12 }}>{rows ? t('workspace.tableCount', { count: shown.length }) : ''}</span>
+      </div>
+      {error && <Alert type="error" showIcon title={error} style={{ margin: 12 }} />}
+      <div className="askdb-pane-body">
+        <Table<TableItem>
+          size="small"
+          rowKey="name"
+          loading={rows === null && !error}
+          dataSource={shown}
+          pagination={false}
+          virtual
+          scroll={{ y: 600 }}
+          locale={{ emptyText: search ? t('workspace.noSearchResult') : t('workspace.empty') }}
+          columns={[
+            {
+              title: t('workspace.col.name'),
+              dataIndex: 'name',
+              sorter: (a, b) => a.name.localeCompare(b.name),
+              render: (name: string, r) => (
+                <a onClick={() => openTab.tableData({ ...target, tableName: name })}>
+                  {r.pinned && <PushpinFilled style={{ color: '#e0a030', marginRight: 4 }} />}
+                  {name}
+                </a>
+              ),
+            },
+            { title: t('workspace.col.comment'), dataIndex: 'comment', render: (c: string | null) => c ?? '' },
+            {
+              title: '',
+              width: 300,
+              render: (_: unknown, r) => (
+                <Space size={4}>
+                  <Button size="small" type="link" onClick={() => openTab.tableData({ ...target, tableName: r.name })}>{t('workspace.menu.openData')}</Button>
+                  <Button size="small" type="link" onClick={() => openTab.editTable({ ...target, tableName: r.name })}>{t('workspace.menu.editTable')}</Button>
+                  <Button size="small" type="link" onClick={() => openTab.ddl({ ...target, tableName: r.name })}>DDL</Button>
+                  <Button size="small" type="link" danger onClick={() => useDialogs.getState().openDropTable({ ...target, tableName: r.name })}>{t('workspace.menu.drop')}</Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+        {rows && rows.some((r) => r.pinned) && <Tag style={{ margin: 8 }}>{t('workspace.pinnedFirst')}</Tag>}
+      </div>
+    </div>
+  );
+}

@@ -2,6 +2,5 @@
 import type { FeatureStrings } from './types';
 import { schemaSyncStrings } from '../features/schema-sync/i18n';
 import { workspaceStrings } from '../features/workspace/i18n';
-import { chatStrings } from '../features/chat/i18n';
 
-export const featureStrings: FeatureStrings[] = [schemaSyncStrings, workspaceStrings, chatStrings];
+export const featureStrings: FeatureStrings[] = [schemaSyncStrings, workspaceStrings];

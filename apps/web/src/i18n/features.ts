@@ -2,5 +2,7 @@
 import type { FeatureStrings } from './types';
 import { schemaSyncStrings } from '../features/schema-sync/i18n';
 import { workspaceStrings } from '../features/workspace/i18n';
+import { chatStrings } from '../features/chat/i18n';
 
-export const featureStrings: FeatureStrings[] = [schemaSyncStrings, workspaceStrings];
+export const featureStrings: FeatureStrings[] = [schemaSyncStrings, workspaceStrings, chatStrings];
+import { consoleStrings } from '../features/console/i18n'; featureStrings.push(consoleStrings);

@@ -1,9 +1,10 @@
+/// <reference types="node" />
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_STREAM_MESSAGES, ThinkSplitter, streamAi, type AiStreamOptions, type AiStreamState } from './sse.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => unknown;
 const routes = new Map<string, Handler>();
 const seen: { path: string; headers: IncomingMessage['headers']; body: string }[] = [];
 let server: Server;

@@ -1,10 +1,15 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+/** The AI assistant feature: the right panel, the chat main tab, and its app-wide shortcuts and events. */
+import { ChatPanelView } from './ChatPanel.js';
+import { ChatPageView } from './ChatPage.js';
+import { installChatGlobalEvents } from './global-events.js';
+import './chat.css';
+
+installChatGlobalEvents();
 
 export function ChatPanel() {
-  const { t } = useTranslation();
-  return <Empty style={{ marginTop: 80 }} description={t('shell.empty.chat')} />;
+  return <ChatPanelView variant="panel" />;
 }
+
 export function ChatPage() {
-  return <ChatPanel />;
+  return <ChatPageView />;
 }

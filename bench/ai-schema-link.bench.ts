@@ -2,7 +2,7 @@
  * Schema linking on the Spider dev set (1,034 questions over 20 of its 166 databases).
  *
  * 1. Per database: each of the 166 schemas is built as real SQLite tables (keys included) in a
- *    temp dir and read back from SQLite's catalog; every question is linked against its own
+ *    temp dir and read back through AskDB's SQLite driver (its bulk catalog); every question is linked against its own
  *    database. Reported: share of questions whose gold tables are ALL in the top 3 / top 5.
  * 2. Merged: all 166 databases in one 876-table SQLite schema, each table prefixed with its
  *    database name (`concert_singer__singer`); target: all gold tables in the top 10 for ≥ 95%.
@@ -16,11 +16,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildPrompt, buildSchemaIndex, estimateTokens, rankTables, renderSchema, splitWords,
+  buildPrompt, buildSchemaIndex, catalogFromDriver, estimateTokens, rankTables, renderSchema, splitWords,
   type Catalog, type LinkWeights, type SchemaIndex,
 } from '@askdb/ai';
+import { driverFor } from '@askdb/drivers';
 import { median, type BenchLine } from './lib.js';
-import { buildSqlite, createStatements, goldTableIds, loadSpider, readSqliteCatalog, type SpiderDb } from './ai-spider.js';
+import { buildSqlite, createStatements, goldTableIds, loadSpider, type SpiderDb } from './ai-spider.js';
 
 export interface Case {
   question: string;
@@ -39,7 +40,18 @@ export interface Setup {
 
 export const MERGED_SEPARATOR = '__';
 
-export function setup(): Setup {
+/** Read a SQLite file back through AskDB's own SQLite driver (its bulk catalog), as the server does. */
+async function readCatalog(file: string): Promise<Catalog> {
+  const driver = await driverFor('SQLITE');
+  const conn = await driver.connect({ alias: 'spider', type: 'SQLITE', filePath: file });
+  try {
+    return catalogFromDriver(await conn.metadata.catalog({}));
+  } finally {
+    await conn.close();
+  }
+}
+
+export async function setup(): Promise<Setup> {
   const { dbs, questions } = loadSpider();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-spider-'));
   try {
@@ -47,11 +59,11 @@ export function setup(): Setup {
     for (const db of dbs) {
       const file = path.join(dir, `${db.db_id}.sqlite`);
       buildSqlite(file, createStatements(db));
-      catalogs.set(db.db_id, readSqliteCatalog(file));
+      catalogs.set(db.db_id, await readCatalog(file));
     }
     const mergedFile = path.join(dir, 'merged.sqlite');
     buildSqlite(mergedFile, dbs.flatMap((db) => createStatements(db, db.db_id + MERGED_SEPARATOR)));
-    const mergedCatalog = readSqliteCatalog(mergedFile);
+    const mergedCatalog = await readCatalog(mergedFile);
     const byId = new Map<string, SpiderDb>(dbs.map((d) => [d.db_id, d]));
     const indexes = new Map([...catalogs].map(([id, c]) => [id, buildSchemaIndex(c)]));
     const mergedIndex = buildSchemaIndex(mergedCatalog);
@@ -131,7 +143,7 @@ function promptFigures(cases: Case[]) {
 const pct = (x: number) => Math.round(x * 1000) / 10;
 
 export default async function run(): Promise<BenchLine[]> {
-  const s = setup();
+  const s = await setup();
   const lines: BenchLine[] = [];
   const perOurs = recall(s.perDb, (c) => ourRanking(c), [3, 5]);
   const perBase = recall(s.perDb, substringRanking, [3, 5]);

@@ -1,12 +1,11 @@
 /**
  * Spider dev set for the schema-linking benchmark: schemas built as real SQLite tables (with
- * primary and foreign keys), read back from SQLite's own catalog, and each question's gold
- * tables taken from its parsed SQL (every `table_unit`, nested queries included).
+ * primary and foreign keys), and each question's gold tables taken from its parsed SQL (every
+ * `table_unit`, nested queries included).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Catalog, CatalogTable } from '@askdb/ai';
 
 export const SPIDER_DIR = process.env.ASKDB_SPIDER_DIR ?? path.resolve(process.cwd(), '../shared/data/spider');
 
@@ -80,34 +79,6 @@ export function buildSqlite(file: string, statements: string[]): void {
     conn.exec('BEGIN');
     for (const s of statements) conn.exec(s);
     conn.exec('COMMIT');
-  } finally {
-    conn.close();
-  }
-}
-
-/** Read a SQLite file's tables, columns, primary and foreign keys into the schema-linking catalog (three queries). */
-export function readSqliteCatalog(file: string): Catalog {
-  const conn = new Database(file, { readonly: true });
-  try {
-    const tables = conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).all() as { name: string }[];
-    const columns = conn
-      .prepare(`SELECT m.name AS t, p.name AS name, p.type AS type, p."notnull" AS nn, p.pk AS pk FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' ORDER BY m.rowid, p.cid`)
-      .all() as { t: string; name: string; type: string; nn: number; pk: number }[];
-    const fks = conn
-      .prepare(`SELECT m.name AS t, f.id AS id, f."table" AS ref, f."from" AS col, f."to" AS refcol FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f WHERE m.type = 'table' ORDER BY m.rowid, f.id, f.seq`)
-      .all() as { t: string; id: number; ref: string; col: string; refcol: string }[];
-    const byName = new Map<string, CatalogTable>(tables.map((t) => [t.name, { name: t.name, kind: 'TABLE', columns: [], foreignKeys: [] }]));
-    for (const c of columns) byName.get(c.t)?.columns.push({ name: c.name, type: c.type, nullable: !c.nn, primaryKey: c.pk > 0 });
-    const grouped = new Map<string, { t: string; ref: string; cols: string[]; refcols: string[] }>();
-    for (const f of fks) {
-      const key = `${f.t}\u0000${f.id}`;
-      const g = grouped.get(key) ?? { t: f.t, ref: f.ref, cols: [], refcols: [] };
-      g.cols.push(f.col);
-      g.refcols.push(f.refcol);
-      grouped.set(key, g);
-    }
-    for (const g of grouped.values()) byName.get(g.t)?.foreignKeys!.push({ columns: g.cols, referencedTable: g.ref, referencedColumns: g.refcols });
-    return { tables: [...byName.values()] };
   } finally {
     conn.close();
   }

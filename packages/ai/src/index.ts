@@ -14,3 +14,4 @@ export {
 } from './schema/schema-link.js';
 export { renderSchema, tableDdl, defaultQuote, DEFAULT_TOKEN_BUDGET, DEFAULT_MAX_TABLES, type RenderOptions, type RenderedSchema } from './schema/render-schema.js';
 export { estimateTokens, questionTerms, identifierTerms, splitWords, stem } from './schema/text-tokens.js';
+export { catalogFromDriver, type DriverCatalogLike } from './schema/from-driver.js';

@@ -15,6 +15,7 @@ const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   POSTGRESQL: postgres, COCKROACHDB: postgres, REDSHIFT: postgres, OPENGAUSS: postgres, KINGBASE: postgres, GAUSSDB: postgres,
   MYSQL: mysql, MARIADB: mysql, TIDB: mysql, OCEANBASE: mysql, DORIS: mysql, STARROCKS: mysql,
   SQLITE: async () => (await import('./sqlite/index.js')).sqliteDriver,
+  DUCKDB: async () => (await import('./duckdb/index.js')).duckdbDriver,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

@@ -7,13 +7,14 @@ import { ConnectionPool } from '../src/pool.js';
 import { driverFor } from '../src/registry.js';
 import type { Connection, DatabaseDriver } from '../src/driver.js';
 import type { EngineFixture, Sandbox } from './engines/fixture.js';
+import { duckdbFixture } from './engines/duckdb.js';
 import { mariadbFixture } from './engines/mariadb.js';
 import { postgresFixture } from './engines/postgres.js';
 import { sqliteFixture } from './engines/sqlite.js';
 import { collect, must, runScript } from './run-sql.js';
 import { silentServer } from './services.js';
 
-const fixtures: EngineFixture[] = [postgresFixture, mariadbFixture, sqliteFixture];
+const fixtures: EngineFixture[] = [postgresFixture, mariadbFixture, sqliteFixture, duckdbFixture];
 
 for (const f of fixtures) {
   const available = await f.available();

@@ -1,0 +1,127 @@
+/**
+ * A DuckDB connection (@duckdb/node-api): results stream chunk by chunk (fetchChunk), each value
+ * in DuckDB's own text form, and cancel is the engine's interrupt().
+ */
+import { DuckDBBlobValue, DuckDBTypeId, ResultReturnType, type DuckDBConnection } from '@duckdb/node-api';
+import type { Dialect } from '@askdb/sql';
+import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import { messageOf } from '../shared/network-errors.js';
+import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { doubleText, floatText, headerOf, hexOf, type Cell } from '../values.js';
+import { DuckdbMetadata } from './metadata.js';
+
+export class DuckdbConnection implements Connection {
+  readonly metadata: Metadata;
+  private running = false;
+  private cancelRequested = false;
+  private closed = false;
+  private applied = '';
+  private readonly engine: StatementEngine;
+
+  constructor(private readonly conn: DuckDBConnection, private readonly dialect: Dialect, private readonly onClose: () => void) {
+    this.metadata = new DuckdbMetadata(async <T>(sql: string, params?: unknown[]) => {
+      const reader = await conn.runAndReadAll(sql, params as never);
+      return reader.getRowObjectsJS() as T[];
+    }, dialect);
+    this.engine = {
+      body: (sql, options) => this.body(sql, options),
+      cancel: async () => {
+        if (!this.running) return;
+        this.cancelRequested = true;
+        conn.interrupt();
+      },
+      describeError: (err) => describeDuckdbError(err),
+    };
+  }
+
+  get broken(): boolean {
+    return this.closed;
+  }
+
+  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
+    return runStatement(this.engine, sql, options);
+  }
+
+  explainSql(sql: string): string {
+    return `EXPLAIN ${sql}`;
+  }
+
+  async cancel(): Promise<void> {
+    await this.engine.cancel();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.conn.closeSync();
+    this.onClose();
+  }
+
+  private async *body(sql: string, options: ExecuteOptions): AsyncGenerator<BodyEvent, BodySummary> {
+    this.running = true;
+    this.cancelRequested = false;
+    try {
+      await this.applyLocation(options);
+      const result = await this.conn.stream(sql);
+      if (result.returnType === ResultReturnType.CHANGED_ROWS) return { updateCount: Number(result.rowsChanged) };
+      if (result.returnType !== ResultReturnType.QUERY_RESULT) return { updateCount: null };
+      const names = result.columnNames();
+      const types = result.columnTypes();
+      const ids = types.map((t) => t.typeId);
+      yield { type: 'header', columns: names.map((n, i) => headerOf(this.dialect, n, types[i]!.toString())) };
+      for (;;) {
+        if (this.cancelRequested) throw new Error('INTERRUPT Error: Interrupted!');
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        yield { type: 'rows', rows: chunk.getRows().map((row) => row.map((v, i) => duckdbCell(v, ids[i]!))) };
+      }
+      return { updateCount: null };
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** `USE db.schema` when the picked database or schema changes. */
+  private async applyLocation(options: ExecuteOptions): Promise<void> {
+    const parts = [options.databaseName, options.schemaName].filter((p): p is string => !!p);
+    const target = parts.map((p) => this.dialect.quoteIdentifier(p, true)).join('.');
+    if (!target || target === this.applied) return;
+    await this.conn.run(`USE ${target}`);
+    this.applied = target;
+  }
+}
+
+/** DuckDB's text for a value: its own toString, exact numbers, blobs as 0x hex. */
+export function duckdbCell(value: unknown, typeId: DuckDBTypeId): Cell {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'string': return value;
+    case 'bigint': return value.toString();
+    case 'boolean': return value ? 'true' : 'false';
+    case 'number':
+      if (typeId === DuckDBTypeId.FLOAT) return floatText(value);
+      if (typeId === DuckDBTypeId.DOUBLE) return doubleText(value);
+      return String(value);
+    default:
+      break;
+  }
+  if (value instanceof DuckDBBlobValue) return hexOf(value.bytes);
+  return String(value);
+}
+
+function describeDuckdbError(err: unknown): StatementFailure {
+  const text = messageOf(err);
+  if (/^INTERRUPT Error|Interrupted!/.test(text)) return { message: 'The statement was cancelled.', cancelled: true };
+  const [message] = text.split(/\n\nLINE \d+:/);
+  return { message: message!.trim(), errorPosition: caretPosition(text) };
+}
+
+/** DuckDB marks the error with `LINE n: <text>` and a caret under the column. */
+function caretPosition(text: string): { line: number; column: number } | null {
+  const m = /LINE (\d+): (.*)\n( *)\^/.exec(text);
+  if (!m) return null;
+  const prefix = `LINE ${m[1]}: `.length;
+  const column = m[3]!.length - prefix + 1;
+  // A long line is shown as a window starting with "...": the caret column is then relative.
+  return m[2]!.startsWith('...') ? null : { line: Number(m[1]), column };
+}

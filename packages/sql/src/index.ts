@@ -11,3 +11,10 @@ export {
   dialectDefinition, functionHelp, functionHelpList, ALL_FUNCTION_ROWS,
   type DialectDefinition, type FunctionHelp, type FunctionParameter, type FunctionCategory,
 } from './definitions/index.js';
+export type { SchemaCatalog, CatalogColumn, CatalogKey, CatalogTable, CatalogView, CatalogRoutine } from './catalog/catalog.js';
+export { catalogIndex, CatalogIndex, type Relation, type ForeignKeyLink } from './catalog/catalog-index.js';
+export { parseSql, analyzeStatement, type ParseOptions } from './parser/parse-script.js';
+export { PARSER_MESSAGES } from './parser/messages.js';
+export { tokenize, identValue, type Token } from './parser/tokens.js';
+export type { StatementAnalysis, Scope, Source, TableSource, ColumnRef, SyntaxIssue, NamePath, ClauseKind } from './parser/model.js';
+export { Resolver, type ResolveContext, type ResolvedSource } from './parser/resolve.js';

@@ -44,7 +44,7 @@ for (let c = 97; c <= 122; c++) CLS[c] = WORD_START | WORD_PART;
 CLS[95] = WORD_START | WORD_PART; // _
 for (let c = 48; c <= 57; c++) CLS[c] = WORD_PART | DIGIT;
 CLS[36] = WORD_PART; // $ inside names (PostgreSQL, Oracle, MySQL)
-for (const ch of '<>=!|&~^%*+-/') CLS[ch.charCodeAt(0)] = OP;
+for (const ch of '<>=!|&~^%*+-/@#?') CLS[ch.charCodeAt(0)] = OP;
 
 function isUnicodeSpace(c: number): boolean {
   return c === 0xa0 || c === 0xfeff || c === 0x3000 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029;
@@ -136,7 +136,12 @@ export class Scanner {
           this.end = pos + 1;
           return TK.Operator;
         }
-        case 63: this.end = pos + 1; return TK.Param;
+        case 63: { // ? placeholder; ?| ?& ?- are PostgreSQL operators
+          const next = s.charCodeAt(pos + 1);
+          if (next === 124 || next === 38 || next === 45 || next === 35) return this.operator(s, pos, n);
+          this.end = pos + 1;
+          return TK.Param;
+        }
       }
       if (cls & OP) return this.operator(s, pos, n);
       if (c < 32 || c === 127) {
@@ -330,7 +335,7 @@ export class Scanner {
       const d = s.charCodeAt(p);
       if (d >= 128 || !(CLS[d] & OP)) break;
       // Never swallow the start of a comment.
-      if ((d === 45 && s.charCodeAt(p + 1) === 45) || (d === 47 && s.charCodeAt(p + 1) === 42)) break;
+      if ((d === 45 && s.charCodeAt(p + 1) === 45) || (d === 47 && s.charCodeAt(p + 1) === 42) || (d === 35 && this.o.hashComments)) break;
       p++;
     }
     this.end = p;

@@ -1,0 +1,523 @@
+/**
+ * Expressions: precedence climbing over a broad, multi-dialect expression language. Function
+ * arguments are read leniently (keywords such as AS, FROM, ORDER BY, SEPARATOR are allowed inside),
+ * so vendor syntax does not produce false errors; names that are not columns there (CAST types,
+ * date parts) are not recorded as column references.
+ */
+import { TK } from '../tokenizer/scanner.js';
+import type { NamePath, Scope } from './model.js';
+import { Stream } from './stream.js';
+import type { Token } from './tokens.js';
+
+export interface ExprInfo {
+  /** Set when the whole expression is one column reference. */
+  col?: NamePath;
+  /** `*` or `t.*`. */
+  star?: boolean;
+  qualifier?: NamePath;
+}
+
+const w = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/));
+
+/** Words that cannot start an expression (unless used as a function name before `(`). */
+export const EXPR_STOP = w(`FROM WHERE GROUP HAVING ORDER LIMIT OFFSET FETCH UNION INTERSECT EXCEPT MINUS JOIN INNER CROSS
+NATURAL FULL OUTER ON USING WINDOW QUALIFY INTO SET RETURNING THEN ELSE END WHEN AND OR IS IN LIKE ILIKE BETWEEN AS ASC DESC
+BY FOR LEFT RIGHT SELECT VALUES PREWHERE SETTINGS XOR REGEXP RLIKE GLOB DIV OPTION CONNECT START`);
+const FUNCTION_ALSO = w('LEFT RIGHT REPLACE IF INSERT VALUES CHAR FORMAT MOD DIV ROW ANY ALL SOME GROUPING SET START');
+const NEGATABLE = w('IN LIKE ILIKE BETWEEN REGEXP RLIKE SIMILAR GLOB MATCH');
+const COMPARISON = new Set(['=', '==', '<>', '!=', '<', '>', '<=', '>=', '<=>', '!<', '!>']);
+const LITERAL_WORDS = w('NULL TRUE FALSE DEFAULT UNKNOWN');
+export const NILADIC = w(`CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP CURRENT_USER SESSION_USER
+SYSTEM_USER CURRENT_ROLE CURRENT_SCHEMA CURRENT_CATALOG SYSDATE SYSTIMESTAMP ROWNUM ROWID LEVEL`);
+const TYPED_LITERAL = w('DATE TIME TIMESTAMP TIMESTAMPTZ DATETIME TIMETZ INTERVAL');
+export const DATE_UNITS = w(`YEAR YEARS MONTH MONTHS WEEK WEEKS DAY DAYS HOUR HOURS MINUTE MINUTES SECOND SECONDS
+MICROSECOND MICROSECONDS MILLISECOND MILLISECONDS QUARTER DECADE CENTURY EPOCH DOW DOY ISODOW ISOYEAR YEAR_MONTH DAY_HOUR
+DAY_MINUTE DAY_SECOND HOUR_MINUTE HOUR_SECOND MINUTE_SECOND DAY_MICROSECOND HOUR_MICROSECOND MINUTE_MICROSECOND
+SECOND_MICROSECOND TO`);
+/** Functions whose first argument is a bare date part, not a column. */
+const DATEPART_FUNCS = w(`DATEADD DATEDIFF DATEDIFF_BIG DATEPART DATENAME DATETRUNC DATE_BUCKET TIMESTAMPADD TIMESTAMPDIFF
+EXTRACT DATE_PART DATE_TRUNC LAST_DAY`);
+/** Keywords that may appear inside call parentheses (SUBSTRING(x FROM 2), COUNT(DISTINCT a), OVER (PARTITION BY …)). */
+const HARD_ARG_KEYWORDS = w(`DISTINCT ALL FROM FOR IN BOTH LEADING TRAILING SEPARATOR ORDER BY ON RETURNING PASSING WITH
+WITHOUT KEEP NULLS IGNORE RESPECT LIMIT ASC DESC PLACING PARTITION BETWEEN UNBOUNDED PRECEDING FOLLOWING AND EXCLUDE WHERE TO`);
+/** Keywords that are also common column names (name, value, key, path…): keywords only when a value follows them. */
+const SOFT_ARG_KEYWORDS = w(`NAME KEY VALUE PATH FORMAT ERROR EMPTY ARRAY OBJECT SCALAR KEYS COLUMNS UNIQUE STRICT LAX
+ENCODING UTF8 PRESERVE OMIT QUOTES CONDITIONAL UNCONDITIONAL WRAPPER ABSENT`);
+/** Argument keywords only some calls take ('' = OVER/FILTER/WITHIN GROUP bodies). */
+const KEYWORD_FUNCS: Record<string, ReadonlySet<string>> = {
+  FROM: w('EXTRACT SUBSTRING SUBSTR TRIM OVERLAY XMLTABLE'),
+  FOR: w('SUBSTRING OVERLAY SUBSTR'),
+  PLACING: w('OVERLAY'),
+  BOTH: w('TRIM'), LEADING: w('TRIM'), TRAILING: w('TRIM'),
+  PARTITION: w(''), UNBOUNDED: w(''), PRECEDING: w(''), FOLLOWING: w(''), EXCLUDE: w(''), WHERE: w(''),
+};
+const FRAME_UNITS = w('ROWS RANGE GROUPS');
+const FRAME_NEXT = w('BETWEEN UNBOUNDED CURRENT');
+const NOT_A_VALUE_START = w(`AND OR IS IN NOT LIKE ILIKE BETWEEN AS FROM FOR ON THEN ELSE END WHEN ASC DESC NULLS COLLATE
+ORDER BY SEPARATOR USING RETURNING PASSING`);
+/** Argument keywords followed by a name that is not a column (CONVERT(x USING utf8mb4), CHARACTER SET x). */
+const ARG_NAME_AFTER = w('USING SET');
+const TYPE_WORDS = w('PRECISION VARYING WITH WITHOUT TIME ZONE UNSIGNED SIGNED CHARACTER SET');
+
+export class ExprParser extends Stream {
+  scope!: Scope;
+
+  /** Reads a subquery after its `(` (implemented by the query layer). */
+  protected subquery(_open: Token): void {
+    this.skipToCloseParen();
+  }
+  protected atQueryStart(): boolean {
+    return this.at('SELECT') || this.at('WITH') || this.at('VALUES') || (this.at('TABLE') && this.def === 'postgresql');
+  }
+
+  parseExpr(minPrec = 0): ExprInfo | null {
+    if (!this.enter()) {
+      this.skipToCloseParen();
+      return null;
+    }
+    try {
+      let info = this.parseUnary();
+      if (!info) return null;
+      for (;;) {
+        const t = this.t;
+        if (!t) break;
+        let prec = -1;
+        if (t.kind === TK.Word) {
+          switch (t.up) {
+            case 'OR': prec = 1; break;
+            case 'XOR': prec = this.def === 'mysql' ? 2 : -1; break;
+            case 'AND': prec = 3; break;
+            case 'NOT': {
+              const n = this.peek();
+              prec = n && n.kind === TK.Word && NEGATABLE.has(n.up) ? 5 : -1;
+              break;
+            }
+            case 'IS': case 'IN': case 'LIKE': case 'ILIKE': case 'RLIKE': case 'REGEXP': case 'GLOB': case 'SIMILAR':
+            case 'BETWEEN': case 'ISNULL': case 'NOTNULL':
+              prec = 5; break;
+            case 'MATCH': prec = this.def === 'sqlite' ? 5 : -1; break;
+            case 'DIV': case 'MOD': prec = this.def === 'mysql' ? 7 : -1; break;
+            case 'COLLATE': prec = 8; break;
+            case 'AT': prec = this.peekIs(1, 'TIME') ? 8 : -1; break;
+          }
+        } else if (t.kind === TK.Operator) {
+          if (t.text === '::') prec = 9;
+          else if (t.text === '[') prec = 9;
+          else if (t.text === ']' || t.text === '}' || t.text === '{') prec = -1;
+          else prec = COMPARISON.has(t.text) ? 5 : 7;
+        } else if (t.kind === TK.Param && t.text === '?' && this.def === 'postgresql') prec = 7;
+        else if (t.kind === TK.Dot) prec = 9;
+        if (prec < 0 || prec < minPrec) break;
+        info = {};
+        if (!this.infix(t, prec)) break;
+      }
+      return info;
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** Consumes one infix/postfix operator and its right side; false when the expression cannot go on. */
+  private infix(t: Token, prec: number): boolean {
+    if (t.kind === TK.Operator) {
+      this.i++;
+      if (t.text === '::') return this.typeName();
+      if (t.text === '[') {
+        while (!this.done && !this.atOp(']')) {
+          const before = this.i;
+          if (this.atOp(':') || this.atKind(TK.Comma)) this.i++;
+          else this.parseExpr(0);
+          if (this.i === before) break;
+        }
+        if (!this.atOp(']')) {
+          this.error('expectedCloseBracket');
+          return false;
+        }
+        this.i++;
+        return true;
+      }
+      return this.parseExpr(prec + 1) !== null;
+    }
+    if (t.kind === TK.Param || (t.kind === TK.Word && (t.up === 'OR' || t.up === 'AND' || t.up === 'XOR' || t.up === 'DIV' || t.up === 'MOD'))) {
+      this.i++;
+      return this.parseExpr(prec + 1) !== null;
+    }
+    if (t.kind === TK.Dot) {
+      this.i++;
+      if (this.atOp('*') || this.atKind(TK.Word) || this.atKind(TK.QuotedIdent)) {
+        this.i++;
+        return true;
+      }
+      this.error('expectedName');
+      return false;
+    }
+    const up = t.up;
+    this.i++;
+    switch (up) {
+      case 'NOT':
+        return this.infix(this.t!, prec);
+      case 'ISNULL': case 'NOTNULL':
+        return true;
+      case 'IS':
+        this.accept('NOT');
+        if (this.acceptSeq('DISTINCT', 'FROM')) return this.parseExpr(6) !== null;
+        if (this.atAny(LITERAL_WORDS) || this.at('JSON') || this.at('DOCUMENT')) {
+          this.i++;
+          return true;
+        }
+        this.error('expectedNull');
+        return false;
+      case 'IN': {
+        const open = this.t;
+        if (open && open.kind === TK.OpenParen) {
+          this.i++;
+          if (this.atQueryStart()) this.subquery(open);
+          else {
+            this.exprList();
+            this.expectCloseParen(open);
+          }
+          return true;
+        }
+        return this.parsePrimary() !== null;
+      }
+      case 'BETWEEN':
+        if (!this.accept('SYMMETRIC')) this.accept('ASYMMETRIC');
+        if (this.parseExpr(6) === null) return false;
+        if (!this.accept('AND')) {
+          this.error('expectedAnd');
+          return false;
+        }
+        return this.parseExpr(6) !== null;
+      case 'COLLATE':
+        if (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent) || this.atKind(TK.String)) {
+          this.namePath() ?? this.i++;
+          return true;
+        }
+        this.error('expectedName');
+        return false;
+      case 'AT':
+        this.i += 2; // TIME ZONE
+        return this.parseExpr(9) !== null;
+      default: // LIKE family
+        if (up === 'SIMILAR' && !this.accept('TO')) {
+          this.error('expectedTo');
+          return false;
+        }
+        this.accept('ANY') || this.accept('ALL');
+        if (this.parseExpr(6) === null) return false;
+        if (this.accept('ESCAPE')) return this.parsePrimary() !== null;
+        return true;
+    }
+  }
+
+  parseUnary(): ExprInfo | null {
+    const t = this.t;
+    if (t && t.kind === TK.Word && (t.up === 'NOT' || t.up === 'PRIOR' || t.up === 'BINARY' || t.up === 'DISTINCT')) {
+      if (t.up === 'BINARY' && this.def !== 'mysql') return this.parsePrimary();
+      if (t.up === 'DISTINCT' && this.clause !== 'select') return this.parsePrimary();
+      this.i++;
+      return this.parseExpr(t.up === 'NOT' ? 4 : 9) ? {} : null;
+    }
+    if (t && t.kind === TK.Operator && (t.text === '-' || t.text === '+' || t.text === '~' || t.text === '!')) {
+      // A run of sign operators is read in a loop: `- - - … 1` must not recurse.
+      while (this.atOp('-') || this.atOp('+') || this.atOp('~') || this.atOp('!')) this.i++;
+      return this.parseUnary() ? {} : null;
+    }
+    return this.parsePrimary();
+  }
+
+  parsePrimary(): ExprInfo | null {
+    const t = this.t;
+    if (!t) {
+      this.error('expectedExpression');
+      return null;
+    }
+    switch (t.kind) {
+      case TK.Number: case TK.DollarString: case TK.Param:
+        this.i++;
+        return {};
+      case TK.String:
+        this.i++;
+        while (this.atKind(TK.String)) this.i++;
+        return {};
+      case TK.OpenParen: {
+        this.i++;
+        if (this.atQueryStart()) {
+          this.subquery(t);
+          return {};
+        }
+        if (this.atKind(TK.CloseParen)) {
+          this.error('expectedExpression');
+          this.i++;
+          return null;
+        }
+        this.exprList();
+        this.expectCloseParen(t);
+        return {};
+      }
+      case TK.Operator:
+        if (t.text === '*') {
+          this.i++;
+          return { star: true };
+        }
+        if (t.text === '[' || t.text === '{') {
+          const close = t.text === '[' ? ']' : '}';
+          this.i++;
+          while (!this.done && !this.atOp(close)) {
+            const before = this.i;
+            if (this.atKind(TK.Comma) || this.atOp(':')) this.i++;
+            else this.parseExpr(0);
+            if (this.i === before) break;
+          }
+          if (!this.atOp(close)) {
+            this.error('expectedCloseBracket');
+            return null;
+          }
+          this.i++;
+          return {};
+        }
+        this.error('expectedExpression');
+        return null;
+      case TK.Word:
+      case TK.QuotedIdent:
+        return this.namedPrimary(t);
+      default:
+        this.error(t.kind === TK.Unknown ? 'unexpectedCharacter' : 'expectedExpression');
+        return null;
+    }
+  }
+
+  private namedPrimary(t: Token): ExprInfo | null {
+    const next = this.peek();
+    const nextParen = !!next && next.kind === TK.OpenParen;
+    if (t.kind === TK.Word) {
+      const up = t.up;
+      if (EXPR_STOP.has(up) && !(nextParen && FUNCTION_ALSO.has(up))) {
+        this.error('expectedExpression');
+        return null;
+      }
+      if (up === 'CASE') return this.parseCase(t);
+      if (up === 'EXISTS' || ((up === 'ARRAY' || up === 'MULTISET') && nextParen)) {
+        this.i++;
+        const open = this.t;
+        if (!open || open.kind !== TK.OpenParen) {
+          this.error('expectedOpenParen');
+          return null;
+        }
+        this.i++;
+        if (this.atQueryStart()) this.subquery(open);
+        else this.args('', open);
+        return {};
+      }
+      if (LITERAL_WORDS.has(up)) {
+        this.i++;
+        return {};
+      }
+      if (NILADIC.has(up) && !(next && next.kind === TK.Dot)) {
+        this.i++;
+        if (nextParen) this.args(up, this.tokens[this.i++]!);
+        return {};
+      }
+      if (up === 'INTERVAL') {
+        this.i++;
+        if (!this.parseUnary()) return null;
+        let units = 0;
+        while (units < 3 && this.atAny(DATE_UNITS)) {
+          this.i++;
+          units++;
+        }
+        return {};
+      }
+      if (TYPED_LITERAL.has(up) && next && next.kind === TK.String) {
+        this.i += 2;
+        return {};
+      }
+      if (up === 'ARRAY' && next && next.kind === TK.Operator && next.text === '[') {
+        this.i++;
+        return this.parsePrimary();
+      }
+    }
+    const start = this.i;
+    const path = this.namePath()!;
+    if (this.atKind(TK.OpenParen)) {
+      const name = path.parts[path.parts.length - 1]!;
+      this.functions.push({ name, start: path.starts[0]!, end: path.ends[path.ends.length - 1]! });
+      const open = this.t!;
+      this.i++;
+      this.args(this.tokens[start + (path.parts.length - 1) * 2]!.up, open);
+      this.callSuffix();
+      return {};
+    }
+    if (this.atKind(TK.Dot) && this.peek()?.kind === TK.Operator && this.peek()!.text === '*') {
+      this.i += 2;
+      return { star: true, qualifier: path };
+    }
+    this.columns.push({ path, scope: this.scope, clause: this.clause, ...(this.aliasContext ? { mayBeAlias: true } : {}) });
+    return { col: path };
+  }
+
+  /** WITHIN GROUP (…), FILTER (…), OVER (…) / OVER name, IGNORE NULLS, KEEP (…), MySQL MATCH … AGAINST (…). */
+  private callSuffix(): void {
+    for (let guard = 0; guard < 6; guard++) {
+      if (this.acceptSeq('WITHIN', 'GROUP') || this.accept('FILTER') || this.accept('KEEP') || this.accept('AGAINST')) {
+        const open = this.t;
+        if (!open || open.kind !== TK.OpenParen) {
+          this.error('expectedOpenParen');
+          return;
+        }
+        this.i++;
+        this.args('', open);
+        continue;
+      }
+      if (this.acceptSeq('IGNORE', 'NULLS') || this.acceptSeq('RESPECT', 'NULLS')) continue;
+      if (this.accept('OVER')) {
+        const open = this.t;
+        if (open && open.kind === TK.OpenParen) {
+          this.i++;
+          this.args('', open);
+        } else if (open && (open.kind === TK.Word || open.kind === TK.QuotedIdent)) this.i++;
+        else this.error('expectedOpenParen');
+        continue;
+      }
+      return;
+    }
+  }
+
+  /** Arguments after `(` through the closing `)`. */
+  args(fnUp: string, open: Token): void {
+    if (this.acceptKind(TK.CloseParen)) return;
+    if (this.atQueryStart()) {
+      this.subquery(open);
+      return;
+    }
+    let first = true;
+    for (;;) {
+      const t = this.t;
+      if (!t) {
+        this.error('missingCloseParen', open, {});
+        return;
+      }
+      if (t.kind === TK.CloseParen) {
+        this.i++;
+        return;
+      }
+      if (t.kind === TK.Comma) {
+        this.i++;
+        first = false;
+        const n = this.t;
+        if (n && (n.kind === TK.Comma || n.kind === TK.CloseParen)) this.error('expectedExpression');
+        continue;
+      }
+      const before = this.i;
+      if (t.kind === TK.Word) {
+        if (t.up === 'AS') {
+          this.i++;
+          this.skipTypeInArgs();
+          continue;
+        }
+        if (first && DATEPART_FUNCS.has(fnUp)) {
+          const n = this.peek();
+          if (n && (n.kind === TK.Comma || (n.kind === TK.Word && n.up === 'FROM'))) {
+            this.i++;
+            first = false;
+            continue;
+          }
+        }
+        if ((HARD_ARG_KEYWORDS.has(t.up) && (!KEYWORD_FUNCS[t.up] || KEYWORD_FUNCS[t.up]!.has(fnUp))) || this.softKeyword(t.up)) {
+          this.i++;
+          if (t.up === 'NULLS' && (this.at('FIRST') || this.at('LAST'))) this.i++;
+          else if (t.up === 'CURRENT' && this.at('ROW')) this.i++;
+          else if (t.up === 'EXCLUDE') {
+            if (!this.acceptSeq('CURRENT', 'ROW') && !this.acceptSeq('NO', 'OTHERS')) this.accept('TIES') || this.accept('GROUP');
+          }
+          continue;
+        }
+        if (ARG_NAME_AFTER.has(t.up)) {
+          this.i++;
+          if (this.atKind(TK.Word)) this.i++;
+          continue;
+        }
+        if (this.atQueryStart()) {
+          this.subquery(open);
+          return;
+        }
+      }
+      if (!first && t.kind === TK.Word && EXPR_STOP.has(t.up) && this.peek()?.kind !== TK.OpenParen) {
+        // count(* FROM t: the call was not closed.
+        this.error('expectedCloseParen');
+        return;
+      }
+      this.parseExpr(0);
+      if (this.i === before) {
+        this.error('unexpected');
+        this.skipToCloseParen();
+        return;
+      }
+      first = false;
+    }
+  }
+
+  /** A word that acts as a keyword inside call parentheses only when a value follows (KEY 'a' VALUE 1). */
+  private softKeyword(up: string): boolean {
+    const n = this.peek();
+    if (FRAME_UNITS.has(up)) return !!n && ((n.kind === TK.Word && FRAME_NEXT.has(n.up)) || n.kind === TK.Number);
+    if (up === 'CURRENT') return !!n && n.kind === TK.Word && n.up === 'ROW';
+    if (!SOFT_ARG_KEYWORDS.has(up) || !n) return false;
+    if (n.kind === TK.String || n.kind === TK.Number || n.kind === TK.Param || n.kind === TK.QuotedIdent) return true;
+    return n.kind === TK.Word && !NOT_A_VALUE_START.has(n.up);
+  }
+
+  /** After AS inside a call: the type name, up to `,` or `)` of the call. */
+  private skipTypeInArgs(): void {
+    while (!this.done && !this.atKind(TK.Comma) && !this.atKind(TK.CloseParen)) {
+      if (this.atKind(TK.OpenParen)) this.skipGroup();
+      else this.i++;
+    }
+  }
+
+  /** A type name after `::`. */
+  typeName(): boolean {
+    if (!this.namePath()) {
+      this.error('expectedType');
+      return false;
+    }
+    while (this.atAny(TYPE_WORDS)) this.i++;
+    if (this.atKind(TK.OpenParen)) this.skipGroup();
+    while (this.atOp('[') && this.peek()?.kind === TK.Operator && this.peek()!.text === ']') this.i += 2;
+    return true;
+  }
+
+  exprList(): void {
+    for (;;) {
+      const before = this.i;
+      this.parseExpr(0);
+      if (this.i === before) return;
+      if (!this.acceptKind(TK.Comma)) return;
+    }
+  }
+
+  parseCase(t: Token): ExprInfo | null {
+    this.i++;
+    if (!this.at('WHEN')) {
+      if (this.parseExpr(0) === null) return null;
+    }
+    if (!this.at('WHEN')) {
+      this.error('expectedWhen');
+      return null;
+    }
+    while (this.accept('WHEN')) {
+      if (this.parseExpr(0) === null) return null;
+      if (!this.accept('THEN')) {
+        this.error('expectedThen');
+        return null;
+      }
+      if (this.parseExpr(0) === null) return null;
+    }
+    if (this.accept('ELSE') && this.parseExpr(0) === null) return null;
+    if (!this.accept('END')) {
+      this.error(this.done ? 'unterminatedCase' : 'expectedEnd', this.done ? t : undefined, this.done ? {} : undefined);
+      return null;
+    }
+    return {};
+  }
+}

@@ -1,0 +1,622 @@
+/**
+ * Queries: WITH, SELECT cores joined by set operators, select lists, FROM items and joins, and the
+ * clauses in their required order. Each SELECT core is a scope holding its sources.
+ */
+import { TK } from '../tokenizer/scanner.js';
+import type { ClauseKind, Cte, Scope, SelectItem, Source } from './model.js';
+import { ExprParser, type ExprInfo } from './expr.js';
+import { identValue, type Token } from './tokens.js';
+
+const w = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/));
+
+/** Words that end a FROM item: never read as a table alias. */
+export const NOT_ALIAS = w(`WHERE GROUP HAVING ORDER LIMIT OFFSET FETCH UNION INTERSECT EXCEPT MINUS JOIN INNER LEFT RIGHT FULL
+CROSS NATURAL OUTER ON USING WINDOW QUALIFY INTO SET RETURNING FOR LOCK WITH STRAIGHT_JOIN PREWHERE SETTINGS FORMAT FINAL
+SAMPLE CONNECT START PIVOT UNPIVOT VALUES SELECT FROM AS WHEN THEN ELSE END AND OR NOT IS IN LIKE BETWEEN APPLY OPTION
+TABLESAMPLE USE IGNORE FORCE PARTITION ASOF SEMI ANTI ANY GLOBAL ARRAY LATERAL DO NOTHING UPDATE DELETE INSERT MERGE BY
+OVER ASC DESC NULLS OUTPUT CASE`);
+const JOIN_START = w('JOIN INNER LEFT RIGHT FULL CROSS NATURAL STRAIGHT_JOIN OUTER ASOF SEMI ANTI ANY GLOBAL POSITIONAL ARRAY');
+const SELECT_MODIFIERS = w(`ALL DISTINCT DISTINCTROW HIGH_PRIORITY STRAIGHT_JOIN SQL_SMALL_RESULT SQL_BIG_RESULT SQL_BUFFER_RESULT
+SQL_NO_CACHE SQL_CACHE SQL_CALC_FOUND_ROWS UNIQUE`);
+const SET_OPERATORS = w('UNION INTERSECT EXCEPT MINUS');
+const JOIN_NEEDS_ON: ReadonlySet<string> = new Set(['postgresql', 'sqlserver', 'oracle']);
+/** Clause order inside one SELECT core. */
+const CLAUSE_ORDER: Record<string, number> = {
+  FROM: 1, WHERE: 2, START: 3, CONNECT: 3, GROUP: 4, HAVING: 5, WINDOW: 6, QUALIFY: 7, ORDER: 8, LIMIT: 9, OFFSET: 10, FETCH: 11, FOR: 12,
+  PREWHERE: 2, SETTINGS: 13, FORMAT: 14, OPTION: 13, LOCK: 12,
+};
+
+export class QueryParser extends ExprParser {
+  protected override subquery(open: Token): void {
+    const outer = this.scope;
+    const saveClause = this.clause;
+    const saveAlias = this.aliasContext;
+    this.aliasContext = false;
+    this.queryExpression(outer, open.start);
+    this.scope = outer;
+    this.clause = saveClause;
+    this.aliasContext = saveAlias;
+    this.expectCloseParen(open);
+  }
+
+  /** [WITH …] query term { set-operator query term }. Returns the first SELECT core's scope. */
+  queryExpression(parent: Scope | undefined, start: number): Scope {
+    if (!this.enter()) {
+      this.skipToCloseParen();
+      return this.newScope(parent, start);
+    }
+    try {
+      let container = parent;
+      if (this.at('WITH')) container = this.withClause(parent, start);
+      const first = this.queryTerm(container, start);
+      while (this.atAny(SET_OPERATORS)) {
+        this.i++;
+        if (!this.accept('ALL')) this.accept('DISTINCT');
+        if (this.accept('CORRESPONDING') && this.accept('BY')) this.skipGroup();
+        if (this.done || this.atKind(TK.CloseParen) || this.atKind(TK.Semicolon)) {
+          this.error('expectedSelect');
+          break;
+        }
+        this.queryTerm(container, this.t!.start);
+      }
+      return first;
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** WITH [RECURSIVE] name [(cols)] AS [NOT] [MATERIALIZED] (query), …; returns the scope holding the CTEs. */
+  withClause(parent: Scope | undefined, start: number): Scope {
+    this.i++;
+    this.accept('RECURSIVE');
+    const holder = this.newScope(parent, start);
+    for (;;) {
+      const nameTok = this.t;
+      if (!nameTok || (nameTok.kind !== TK.Word && nameTok.kind !== TK.QuotedIdent)) {
+        this.error('expectedCteName');
+        return holder;
+      }
+      this.i++;
+      const cte: Cte = { name: identValue(nameTok), start: nameTok.start, end: nameTok.end };
+      holder.ctes.push(cte);
+      if (this.atKind(TK.OpenParen)) cte.columnAliases = this.nameList();
+      if (!this.accept('AS')) {
+        this.error('expectedAs');
+        return holder;
+      }
+      if (!this.accept('MATERIALIZED')) if (this.accept('NOT')) this.accept('MATERIALIZED');
+      const open = this.t;
+      if (!open || open.kind !== TK.OpenParen) {
+        this.error('expectedOpenParen');
+        return holder;
+      }
+      this.i++;
+      this.scope = holder;
+      const body = this.queryExpression(holder, open.start);
+      cte.scope = body;
+      this.expectCloseParen(open);
+      cte.end = this.prevEnd;
+      if (!this.acceptKind(TK.Comma)) break;
+    }
+    holder.end = this.prevEnd;
+    return holder;
+  }
+
+  queryTerm(parent: Scope | undefined, start: number): Scope {
+    const t = this.t;
+    if (t && t.kind === TK.OpenParen) {
+      this.i++;
+      const s = this.queryExpression(parent, t.start);
+      this.expectCloseParen(t);
+      this.trailingClauses(s);
+      return s;
+    }
+    if (this.at('SELECT')) return this.selectCore(parent, start);
+    const scope = this.newScope(parent, start);
+    this.scope = scope;
+    if (this.at('VALUES')) this.valuesRows();
+    else if (this.at('TABLE')) {
+      this.i++;
+      this.tableSource(scope, 'from');
+    } else if (this.at('FROM')) {
+      // DuckDB FROM-first: FROM t [SELECT …]
+      this.fromClause(scope);
+      if (this.at('SELECT')) return this.selectCore(parent, start, scope);
+    } else this.error('expectedSelect');
+    scope.end = this.prevEnd;
+    return scope;
+  }
+
+  /** VALUES (…), (…) */
+  valuesRows(): void {
+    this.i++;
+    const close = this.openClause(this.scope, 'values', this.prevEnd);
+    for (;;) {
+      this.accept('ROW');
+      const open = this.t;
+      if (!open || open.kind !== TK.OpenParen) {
+        this.error('expectedOpenParen');
+        break;
+      }
+      this.i++;
+      if (!this.atKind(TK.CloseParen)) this.exprList();
+      this.expectCloseParen(open);
+      if (!this.acceptKind(TK.Comma)) break;
+    }
+    close();
+  }
+
+  selectCore(parent: Scope | undefined, start: number, existing?: Scope): Scope {
+    const scope = existing ?? this.newScope(parent, start);
+    this.scope = scope;
+    const selectTok = this.t!;
+    this.i++;
+    const close = this.openClause(scope, 'select', selectTok.end);
+    while (this.atAny(SELECT_MODIFIERS)) {
+      const up = this.t!.up;
+      this.i++;
+      if (up === 'DISTINCT' && this.accept('ON')) {
+        const open = this.t;
+        if (open?.kind === TK.OpenParen) {
+          this.i++;
+          this.exprList();
+          this.expectCloseParen(open);
+        }
+      }
+    }
+    if (this.accept('TOP')) {
+      const open = this.t;
+      if (open?.kind === TK.OpenParen) {
+        this.i++;
+        this.parseExpr(0);
+        this.expectCloseParen(open);
+      } else if (!this.acceptKind(TK.Number) && !this.acceptKind(TK.Param)) this.error('expectedExpression');
+      this.accept('PERCENT');
+      this.acceptSeq('WITH', 'TIES');
+    }
+    this.selectList(scope);
+    if (this.accept('INTO')) {
+      // SELECT … INTO new_table / @var / OUTFILE 'x'
+      if (this.accept('TEMP') || this.accept('TEMPORARY') || this.accept('UNLOGGED')) this.accept('TABLE');
+      if (this.accept('OUTFILE') || this.accept('DUMPFILE')) this.acceptKind(TK.String);
+      else {
+        const p = this.namePath();
+        if (p) this.creates.push(p.parts[p.parts.length - 1]!);
+        else if (this.atKind(TK.Param)) while (this.acceptKind(TK.Param) && this.acceptKind(TK.Comma));
+        else this.error('expectedName');
+      }
+    }
+    close();
+    let last = 0;
+    for (;;) {
+      const t = this.t;
+      if (!t || t.kind !== TK.Word) break;
+      const order = CLAUSE_ORDER[t.up];
+      if (order === undefined) break;
+      if (t.up === 'FOR' && !(this.peekIs(1, 'UPDATE') || this.peekIs(1, 'SHARE') || this.peekIs(1, 'NO') || this.peekIs(1, 'KEY') || this.peekIs(1, 'XML') || this.peekIs(1, 'JSON') || this.peekIs(1, 'READ') || this.peekIs(1, 'BROWSE'))) break;
+      if (t.up === 'START' && !this.peekIs(1, 'WITH')) break;
+      if (t.up === 'FORMAT' && this.def !== 'clickhouse') break;
+      if (t.up === 'LOCK' && !this.peekIs(1, 'IN')) break;
+      if (order < last) {
+        this.error('clauseOrder', t, { clause: t.text });
+        break;
+      }
+      last = order;
+      this.clauseBody(scope, t);
+      if (this.errors.length) break;
+    }
+    scope.end = this.prevEnd;
+    return scope;
+  }
+
+  /** ORDER BY / LIMIT / OFFSET / FETCH after a parenthesized query. */
+  trailingClauses(scope: Scope): void {
+    for (;;) {
+      const t = this.t;
+      if (!t || t.kind !== TK.Word || !['ORDER', 'LIMIT', 'OFFSET', 'FETCH'].includes(t.up)) return;
+      const before = this.i;
+      this.clauseBody(scope, t);
+      if (this.i === before || this.errors.length) return;
+    }
+  }
+
+  private clauseBody(scope: Scope, t: Token): void {
+    const kindOf: Record<string, ClauseKind> = {
+      FROM: 'from', WHERE: 'where', PREWHERE: 'where', GROUP: 'group', HAVING: 'having', WINDOW: 'window', QUALIFY: 'qualify',
+      ORDER: 'order', LIMIT: 'limit', OFFSET: 'limit', FETCH: 'limit', CONNECT: 'where', START: 'where',
+    };
+    const kind = kindOf[t.up] ?? 'other';
+    if (t.up === 'FROM') {
+      this.fromClause(scope);
+      return;
+    }
+    this.i++;
+    const close = this.openClause(scope, kind, t.end);
+    this.scope = scope;
+    switch (t.up) {
+      case 'WHERE': case 'PREWHERE': case 'QUALIFY':
+        this.requiredExpr();
+        break;
+      case 'HAVING':
+        this.aliasContext = true;
+        this.requiredExpr();
+        this.aliasContext = false;
+        break;
+      case 'START': // START WITH
+        this.i++;
+        this.requiredExpr();
+        break;
+      case 'CONNECT':
+        this.accept('BY');
+        this.accept('NOCYCLE');
+        this.requiredExpr();
+        break;
+      case 'GROUP':
+        if (!this.accept('BY')) this.error('expectedBy');
+        else {
+          if (!this.accept('ALL')) this.accept('DISTINCT');
+          if (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent) || this.atKind(TK.Number) || this.atKind(TK.OpenParen) || this.atKind(TK.String)) this.orderItems(false);
+          this.acceptSeq('WITH', 'ROLLUP') || this.acceptSeq('WITH', 'CUBE') || this.acceptSeq('WITH', 'TOTALS');
+        }
+        break;
+      case 'ORDER':
+        if (!this.accept('BY')) this.error('expectedBy');
+        else if (!this.accept('ALL')) this.orderItems(true);
+        break;
+      case 'WINDOW':
+        for (;;) {
+          if (!this.namePath() || !this.accept('AS')) {
+            this.error('expectedName');
+            break;
+          }
+          const open = this.t;
+          if (open?.kind !== TK.OpenParen) {
+            this.error('expectedOpenParen');
+            break;
+          }
+          this.i++;
+          this.args('', open);
+          if (!this.acceptKind(TK.Comma)) break;
+        }
+        break;
+      case 'LIMIT':
+        if (!this.accept('ALL')) this.requiredExpr();
+        if (this.acceptKind(TK.Comma) || this.accept('OFFSET')) this.requiredExpr();
+        if (this.accept('BY')) this.exprList();
+        break;
+      case 'OFFSET':
+        this.requiredExpr();
+        if (!this.accept('ROWS')) this.accept('ROW');
+        break;
+      case 'FETCH':
+        if (!this.accept('FIRST')) this.accept('NEXT');
+        if (!this.at('ROW') && !this.at('ROWS')) this.parseExpr(0);
+        if (!this.accept('ROWS') && !this.accept('ROW')) this.error('expectedRows');
+        this.accept('ONLY') || this.acceptSeq('WITH', 'TIES');
+        break;
+      default:
+        // FOR UPDATE …, SETTINGS …, FORMAT …, OPTION (…), LOCK IN SHARE MODE: vendor tails read leniently.
+        this.skipTail();
+    }
+    close();
+  }
+
+  /** Skips to the end of the current query level (a `)` or the end), keeping parentheses balanced. */
+  skipTail(): void {
+    while (!this.done && !this.atKind(TK.CloseParen) && !this.atKind(TK.Semicolon) && !this.atAny(SET_OPERATORS)) {
+      if (this.atKind(TK.OpenParen)) this.skipGroup();
+      else this.i++;
+    }
+  }
+
+  requiredExpr(): ExprInfo | null {
+    if (this.done || this.atKind(TK.CloseParen) || this.atKind(TK.Semicolon)) {
+      this.error('expectedExpression');
+      return null;
+    }
+    return this.parseExpr(0);
+  }
+
+  /** ORDER BY / GROUP BY items: expr [ASC|DESC] [NULLS FIRST|LAST]. */
+  orderItems(directions: boolean): void {
+    this.aliasContext = true;
+    for (;;) {
+      const before = this.i;
+      if (this.requiredExpr() === null && this.i === before) break;
+      if (directions) {
+        this.accept('ASC') || this.accept('DESC');
+        if (this.accept('USING')) this.i++;
+        if (this.accept('NULLS')) this.accept('FIRST') || this.accept('LAST');
+      }
+      if (!this.acceptKind(TK.Comma)) break;
+    }
+    this.aliasContext = false;
+  }
+
+  selectList(scope: Scope): void {
+    const t = this.t;
+    if (!t || t.kind === TK.Semicolon || t.kind === TK.CloseParen || (t.kind === TK.Word && (t.up === 'FROM' || t.up === 'WHERE'))) {
+      if (this.def !== 'postgresql') this.error('expectedSelectList');
+      return;
+    }
+    for (;;) {
+      const start = this.t?.start ?? this.endOffset;
+      const before = this.i;
+      const info = this.parseExpr(0);
+      if (!info) {
+        if (this.i === before) return;
+      }
+      const item: SelectItem = { start, end: this.prevEnd };
+      if (info?.star) item.star = info.qualifier ? { qualifier: info.qualifier.parts } : {};
+      else if (info?.col) item.name = info.col.parts[info.col.parts.length - 1];
+      const alias = this.alias(true);
+      if (alias !== undefined) item.name = alias;
+      item.end = this.prevEnd;
+      scope.items.push(item);
+      if (!this.acceptKind(TK.Comma)) return;
+      const n = this.t;
+      if (!n || n.kind === TK.Comma || (n.kind === TK.Word && (n.up === 'FROM' || n.up === 'WHERE'))) {
+        this.error('expectedExpression');
+        return;
+      }
+    }
+  }
+
+  /** [AS] alias; `strings` allows 'alias' (select lists). */
+  alias(strings: boolean): string | undefined {
+    const t = this.t;
+    if (!t) return undefined;
+    if (t.kind === TK.Word && t.up === 'AS') {
+      this.i++;
+      const a = this.t;
+      if (a && (a.kind === TK.Word || a.kind === TK.QuotedIdent || (strings && a.kind === TK.String))) {
+        this.i++;
+        return a.kind === TK.String ? a.text.slice(1, -1) : identValue(a);
+      }
+      this.error('expectedAlias');
+      return undefined;
+    }
+    if (t.kind === TK.QuotedIdent || (strings && t.kind === TK.String && this.def !== 'postgresql')) {
+      this.i++;
+      return t.kind === TK.String ? t.text.slice(1, -1) : identValue(t);
+    }
+    if (t.kind === TK.Word && !NOT_ALIAS.has(t.up) && !(this.def === 'sqlserver' && t.up === 'GO')) {
+      this.i++;
+      return t.text;
+    }
+    return undefined;
+  }
+
+  nameList(): string[] {
+    const open = this.t!;
+    this.i++;
+    const names: string[] = [];
+    while (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent)) {
+      names.push(identValue(this.t!));
+      this.i++;
+      if (!this.acceptKind(TK.Comma)) break;
+    }
+    this.expectCloseParen(open);
+    return names;
+  }
+
+  fromClause(scope: Scope): void {
+    const fromTok = this.t!;
+    this.i++;
+    const close = this.openClause(scope, 'from', fromTok.end);
+    if (this.done || this.atKind(TK.Semicolon) || this.atKind(TK.CloseParen) || this.atAny(NOT_ALIAS)) {
+      if (!this.at('LATERAL') && !this.at('VALUES')) {
+        this.error('expectedTable');
+        close();
+        return;
+      }
+    }
+    this.fromList(scope);
+    close();
+  }
+
+  fromList(scope: Scope): void {
+    this.fromItem(scope);
+    this.fromListTail(scope);
+  }
+
+  /** `, item` and joins after a first FROM item. */
+  fromListTail(scope: Scope): void {
+    for (;;) {
+      if (this.errors.length) return;
+      if (this.acceptKind(TK.Comma)) {
+        this.fromItem(scope);
+        continue;
+      }
+      if (this.atAny(JOIN_START) || ((this.at('CROSS') || this.at('OUTER')) && this.peekIs(1, 'APPLY'))) {
+        if (!this.join(scope)) return;
+        continue;
+      }
+      if (this.at('PIVOT') || this.at('UNPIVOT')) {
+        this.i++;
+        this.skipGroup();
+        this.alias(false);
+        continue;
+      }
+      return;
+    }
+  }
+
+  private join(scope: Scope): boolean {
+    let outer = false;
+    let cross = false;
+    let natural = false;
+    let joined = false;
+    let apply = false;
+    while (!joined) {
+      const t = this.t;
+      if (!t || t.kind !== TK.Word) break;
+      const up = t.up;
+      this.i++;
+      if (up === 'JOIN' || up === 'STRAIGHT_JOIN') joined = true;
+      else if (up === 'APPLY') joined = apply = true;
+      else if (up === 'ARRAY' && this.def === 'clickhouse' && this.at('JOIN')) {
+        this.i++;
+        this.exprList();
+        return true;
+      } else if (JOIN_START.has(up)) {
+        if (up === 'LEFT' || up === 'RIGHT' || up === 'FULL') outer = true;
+        if (up === 'CROSS') cross = true;
+        if (up === 'NATURAL') natural = true;
+      } else {
+        this.i--;
+        break;
+      }
+    }
+    if (!joined) {
+      this.error('expectedJoin');
+      return false;
+    }
+    if (this.done || (this.atAny(NOT_ALIAS) && !this.at('LATERAL') && this.peek()?.kind !== TK.OpenParen)) {
+      this.error('expectedTable');
+      return false;
+    }
+    this.fromItem(scope);
+    if (this.at('ON')) {
+      const on = this.t!;
+      this.i++;
+      const close = this.openClause(scope, 'on', on.end);
+      this.scope = scope;
+      this.requiredExpr();
+      close();
+    } else if (this.at('USING')) {
+      this.i++;
+      if (this.atKind(TK.OpenParen)) this.nameList();
+      else this.error('expectedOpenParen');
+    } else if (!cross && !natural && !apply && (outer || JOIN_NEEDS_ON.has(this.def))) {
+      this.error('expectedOn', this.t, this.t ? undefined : {});
+    }
+    return true;
+  }
+
+  fromItem(scope: Scope): void {
+    if (!this.enter()) {
+      this.skipTail();
+      return;
+    }
+    try {
+      this.accept('LATERAL');
+      const t = this.t;
+      if (!t) {
+        this.error('expectedTable');
+        return;
+      }
+      if (t.kind === TK.OpenParen) {
+        this.i++;
+        if (this.atQueryStart()) {
+          const sub = this.queryExpression(scope, t.start);
+          this.scope = scope;
+          this.expectCloseParen(t);
+          const src: Source = { kind: 'subquery', scope: sub, start: t.start, end: this.prevEnd };
+          this.sourceAlias(src);
+          scope.sources.push(src);
+        } else {
+          this.fromList(scope);
+          this.expectCloseParen(t);
+          this.alias(false);
+        }
+        return;
+      }
+      if (this.at('VALUES')) {
+        this.valuesRows();
+        const src: Source = { kind: 'opaque', start: t.start, end: this.prevEnd };
+        this.sourceAlias(src);
+        scope.sources.push(src);
+        return;
+      }
+      if (t.kind === TK.String) {
+        this.i++;
+        const src: Source = { kind: 'opaque', name: t.text, start: t.start, end: t.end };
+        this.sourceAlias(src);
+        scope.sources.push(src);
+        return;
+      }
+      if (t.kind !== TK.Word && t.kind !== TK.QuotedIdent) {
+        this.error('expectedTable');
+        return;
+      }
+      this.tableSource(scope, 'from');
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** name [(args) → table function] [alias] plus vendor hints. */
+  tableSource(scope: Scope, role: 'from' | 'target'): void {
+    const t = this.t!;
+    if (t.kind === TK.Word && NOT_ALIAS.has(t.up) && !(this.peek()?.kind === TK.OpenParen)) {
+      this.error('expectedTable');
+      return;
+    }
+    const path = this.namePath();
+    if (!path) {
+      this.error('expectedTable');
+      return;
+    }
+    if (this.atKind(TK.OpenParen)) {
+      const open = this.t!;
+      this.i++;
+      this.functions.push({ name: path.parts[path.parts.length - 1]!, start: t.start, end: path.ends[path.ends.length - 1]! });
+      this.args('', open);
+      const src: Source = { kind: 'opaque', name: path.parts.join('.'), start: t.start, end: this.prevEnd };
+      this.acceptSeq('WITH', 'ORDINALITY');
+      this.sourceAlias(src);
+      scope.sources.push(src);
+      return;
+    }
+    const src: Source = { kind: 'table', path, start: t.start, end: this.prevEnd, role };
+    this.tableHints();
+    this.sourceAlias(src);
+    this.tableHints();
+    scope.sources.push(src);
+    this.tables.push(src);
+  }
+
+  private sourceAlias(src: Source): void {
+    const at = this.t;
+    const a = this.alias(false);
+    if (a !== undefined) {
+      src.alias = a;
+      if (src.kind === 'table') src.aliasStart = this.tokens[this.i - 1]!.start;
+      src.end = this.prevEnd;
+      if (this.atKind(TK.OpenParen) && (src.kind !== 'table' || this.def === 'postgresql')) {
+        const cols = this.nameList();
+        if (src.kind !== 'table') src.columnAliases = cols;
+      }
+    } else if (at && at.kind === TK.Word && at.up === 'AS') {
+      src.end = this.prevEnd;
+    }
+  }
+
+  /** WITH (NOLOCK), USE/FORCE/IGNORE INDEX (…), PARTITION (…), TABLESAMPLE …, FINAL, FOR SYSTEM_TIME … */
+  private tableHints(): void {
+    for (let guard = 0; guard < 8; guard++) {
+      if (this.at('WITH') && this.peek()?.kind === TK.OpenParen) {
+        this.i++;
+        this.skipGroup();
+      } else if ((this.at('USE') || this.at('FORCE') || this.at('IGNORE')) && (this.peekIs(1, 'INDEX') || this.peekIs(1, 'KEY'))) {
+        this.i += 2;
+        if (this.accept('FOR')) {
+          if (!this.accept('JOIN')) this.i += 2;
+        }
+        this.skipGroup();
+      } else if (this.at('PARTITION') && this.peek()?.kind === TK.OpenParen) {
+        this.i++;
+        this.skipGroup();
+      } else if (this.at('TABLESAMPLE')) {
+        this.i++;
+        this.namePath();
+        this.skipGroup();
+        if (this.accept('REPEATABLE')) this.skipGroup();
+      } else if (this.at('FINAL') && this.def === 'clickhouse') this.i++;
+      else if (this.at('INDEXED') && this.peekIs(1, 'BY')) this.i += 3;
+      else if (this.at('NOT') && this.peekIs(1, 'INDEXED')) this.i += 2;
+      else return;
+    }
+  }
+}

@@ -227,6 +227,22 @@ describe('AI stream client', () => {
     expect(seen.length).toBe(before);
   });
 
+  it('calls no callback before the handle is returned (callers may use it in their callbacks)', async () => {
+    routes.set('/sync', (_req, res) => {
+      sse(res);
+      res.end(data('[DONE]'));
+    });
+    const calls: string[] = [];
+    const handle = streamAi({ baseURL: base, path: '/sync', body: {}, onState: (s) => calls.push(s) });
+    expect(calls).toEqual([]);
+    await handle.done;
+    expect(calls).toEqual(['loading', 'finish']);
+    const bad = streamAi({ baseURL: '', body: {}, onState: (s) => calls.push(`bad:${s}`) });
+    expect(calls).not.toContain('bad:error');
+    await bad.done;
+    expect(calls).toContain('bad:error');
+  });
+
   it('an unreachable server is a network error', async () => {
     const r = await run('/x', { baseURL: 'http://127.0.0.1:9' }).handle.done;
     expect(r.state).toBe('error');

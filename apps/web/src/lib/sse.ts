@@ -91,6 +91,8 @@ export function streamAi(opts: AiStreamOptions): AiStreamHandle {
 }
 
 async function run(opts: AiStreamOptions, signal: AbortSignal, wasStopped: () => boolean): Promise<AiStreamResult> {
+  // Callbacks never fire before streamAi has returned its handle.
+  await Promise.resolve();
   let state: AiStreamState = 'idle';
   const setState = (s: AiStreamState) => {
     if (s === state) return;

@@ -46,6 +46,19 @@ async function firstChoice(ds: DataSourceItem): Promise<ChatContext> {
   return ctx;
 }
 
+/** A data source alone is not a complete selection: the first database and / or schema are chosen (spec 01 §5). */
+async function completeSelection(c: ChatContext): Promise<ChatContext> {
+  const type = c.databaseType;
+  if (!type || c.dataSourceId == null) return c;
+  const needDb = supportsDatabase(type) && !c.databaseName;
+  const needSchema = supportsSchema(type) && !c.schemaName;
+  if (!needDb && !needSchema) return c;
+  const full = { ...c };
+  if (needDb) full.databaseName = (await listDatabases(c.dataSourceId))[0];
+  if (needSchema) full.schemaName = (await listSchemas(c.dataSourceId, full.databaseName))[0];
+  return full;
+}
+
 export function ContextCascader({ width }: { width?: number | string }) {
   const { t } = useTranslation();
   const context = useChat((s) => s.context);
@@ -140,6 +153,10 @@ export function ContextCascader({ width }: { width?: number | string }) {
       if (v.startsWith('sc:')) next.schemaName = v.slice(3);
     }
     setContext(next);
+    void completeSelection(next).then((full) => {
+      // Only if the user has not picked something else meanwhile.
+      if (full !== next && useChat.getState().context === next) setContext(full);
+    });
   };
 
   const label = contextLabel(context);

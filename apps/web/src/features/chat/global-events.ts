@@ -14,7 +14,15 @@ import { listDataSources } from './meta.js';
 export interface AiEventDetail {
   questionType: AiQuestionType;
   input: string;
-  context?: { dataSourceId?: number | null; databaseName?: string | null; schemaName?: string | null };
+  context?: {
+    dataSourceId?: number | null;
+    dataSourceName?: string | null;
+    databaseType?: string | null;
+    databaseName?: string | null;
+    schemaName?: string | null;
+    /** SQL_DEBUG: the console may put the error here rather than at the top level. */
+    errorMessage?: string;
+  };
   errorMessage?: string;
   targetDialect?: string;
 }
@@ -29,11 +37,11 @@ export function revealAssistant(): void {
 
 async function resolveContext(c: AiEventDetail['context']): Promise<ChatContext | undefined> {
   if (!c || c.dataSourceId == null) return undefined;
-  const ds = (await listDataSources().catch(() => [])).find((d) => d.id === c.dataSourceId);
+  const ds = c.dataSourceName && c.databaseType ? undefined : (await listDataSources().catch(() => [])).find((d) => d.id === c.dataSourceId);
   return {
     dataSourceId: c.dataSourceId,
-    dataSourceName: ds?.alias ?? `#${c.dataSourceId}`,
-    databaseType: ds?.type,
+    dataSourceName: c.dataSourceName ?? ds?.alias ?? `#${c.dataSourceId}`,
+    databaseType: (c.databaseType as ChatContext['databaseType']) ?? ds?.type,
     databaseName: c.databaseName ?? undefined,
     schemaName: c.schemaName ?? undefined,
   };
@@ -65,7 +73,7 @@ export async function handleAiEvent(detail: AiEventDetail): Promise<boolean> {
     source: 'DATASOURCE_CONSOLE_CHAT',
     context,
     tables: [],
-    errorMessage: detail.errorMessage,
+    errorMessage: detail.errorMessage ?? detail.context?.errorMessage,
     targetDialect: detail.targetDialect,
   });
   useChat.getState().focus();

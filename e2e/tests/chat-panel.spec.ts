@@ -1,0 +1,224 @@
+import { expect, test } from '@playwright/test';
+import { configureAi, inserted, recordInsertSql, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
+
+const SQL = 'SELECT COUNT(*) AS customer_count\nFROM customers;';
+let env: ChatEnv;
+
+test.describe.serial('AI chat panel', () => {
+  test.beforeAll(async () => {
+    env = await startChatEnv();
+  });
+  test.afterAll(async () => {
+    await stopChatEnv(env);
+  });
+
+  test('with no model configured the chat says how to configure one', async ({ page }) => {
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await expect(panel.getByTestId('chat-not-configured')).toBeVisible();
+    await expect(panel).toContainText('No AI model is configured');
+    await expect(panel.getByTestId('chat-configure-ai')).toBeVisible();
+    await page.screenshot({ path: shot('01-not-configured') });
+    // The link opens the Custom AI settings.
+    await panel.getByTestId('chat-configure-ai').click();
+    await expect(page.getByTestId('ai-settings-form')).toBeVisible();
+    await expect(page.getByTestId('ai-settings-source')).toContainText('OpenAI-compatible');
+  });
+
+  test('configure the AI in the Custom AI settings: the key is write-only', async ({ page }) => {
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await page.keyboard.press('Control+,');
+    await page.getByRole('tab', { name: 'Custom AI' }).click();
+    const form = page.getByTestId('ai-settings-form');
+    await form.getByTestId('ai-settings-host').locator('input').fill(env.llm.url);
+    await form.getByTestId('ai-settings-key').fill('sk-e2e-secret-key-123456');
+    await form.getByTestId('ai-settings-model').locator('input').fill('test-model');
+    await form.getByTestId('ai-settings-save').click();
+    await expect(page.getByText('AI settings saved')).toBeVisible();
+    await expect(form.getByTestId('ai-settings-key-configured')).toBeVisible();
+    await expect(form.getByTestId('ai-settings-key')).toHaveValue('');
+    await page.screenshot({ path: shot('02-settings-saved') });
+    // The key never comes back to the browser.
+    const cfg = await page.request.get(`${env.askdb.url}/api/config/system_config/ai`);
+    expect(await cfg.text()).not.toContain('sk-e2e-secret-key-123456');
+    await page.keyboard.press('Escape');
+    // And the chat no longer asks for a configuration.
+    await page.reload();
+    await expect(page.getByTestId('chat-empty')).toBeVisible();
+    await expect(page.getByTestId('chat-model')).toContainText('test-model');
+  });
+
+  test('ask a question with the demo SQLite source as context: streamed answer with a SQL block to insert', async ({ page, request }) => {
+    await configureAi(request, env);
+    env.llm.reply({ content: ['Here is the query:\n\n', '```sql\n', 'SELECT COUNT(*) AS customer_count\n', 'FROM customers;\n', '```\n', '\nIt counts **all** customers.'], chunkDelayMs: 150 });
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await recordInsertSql(page);
+    const panel = page.getByTestId('right-panel');
+    await expect(panel.getByTestId('chat-context-label')).toContainText('Demo shop');
+    // Cmd/Ctrl+K focuses the input; the placeholder names the shortcut.
+    await page.locator('body').click();
+    await page.keyboard.press('Control+k');
+    const input = panel.getByTestId('chat-input');
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute('placeholder', /Ctrl\+K/);
+    // Empty input: send is blocked.
+    await expect(panel.getByTestId('chat-send')).toBeDisabled();
+    await input.fill('How many customers do we have?');
+    await input.press('Enter');
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(panel.getByTestId('chat-stop')).toBeVisible();
+    await expect(answer).toContainText('Here is the query');
+    await page.screenshot({ path: shot('03-streaming') });
+    await expect(answer.getByTestId('chat-sql-block')).toContainText('FROM customers');
+    await expect(answer).toContainText('It counts all customers.');
+    await expect(answer).toHaveAttribute('data-state', 'finish');
+    await expect(panel.getByTestId('chat-send')).toBeVisible();
+    await page.screenshot({ path: shot('04-answer') });
+
+    // What the server sent to the model: the question, in the context of the demo database.
+    const prompt = env.llm.lastPromptText();
+    expect(prompt).toContain('How many customers do we have?');
+    expect(prompt.toLowerCase()).toContain('customers');
+    expect(JSON.stringify(env.llm.last().body)).not.toContain('sk-e2e-secret-key-123456');
+
+    await answer.getByTestId('chat-sql-insert').click();
+    await answer.getByTestId('chat-sql-run').click();
+    expect(await inserted(page)).toEqual([
+      { sql: SQL, run: false },
+      { sql: SQL, run: true },
+    ]);
+  });
+
+  test('stop a slow stream: the upstream request ends and the answer is marked stopped', async ({ page, request }) => {
+    await configureAi(request, env);
+    env.llm.reply({ forever: true, content: ['tick '], chunkDelayMs: 100 });
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await panel.getByTestId('chat-input').fill('Write a very long essay');
+    await panel.getByTestId('chat-send').click();
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer).toContainText('tick tick tick');
+    // Sending is blocked while loading.
+    await panel.getByTestId('chat-input').fill('another question');
+    await panel.getByTestId('chat-input').press('Enter');
+    await expect(panel.getByTestId('chat-question')).toHaveCount(1);
+    await panel.getByTestId('chat-stop').click();
+    await expect(answer.getByTestId('chat-stopped')).toBeVisible();
+    await expect(answer).toHaveAttribute('data-state', 'finish');
+    await expect(panel.getByTestId('chat-send')).toBeVisible();
+    await expect.poll(() => env.llm.last().closedEarly, { timeout: 10_000 }).toBe(true);
+    await page.screenshot({ path: shot('05-stopped') });
+  });
+
+  test('a 401 from the provider is shown as a clear error', async ({ page, request }) => {
+    await configureAi(request, env);
+    env.llm.reply({ status: 401, errorBody: { error: { message: 'Incorrect API key provided' } } });
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await panel.getByTestId('chat-input').fill('count orders');
+    await panel.getByTestId('chat-input').press('Enter');
+    const error = panel.getByTestId('chat-answer').last().getByTestId('chat-error');
+    await expect(error).toContainText('rejected the API key');
+    await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'error');
+    await page.screenshot({ path: shot('06-error-401') });
+  });
+
+  test('thinking is shown, collapsible, apart from the answer', async ({ page, request }) => {
+    await configureAi(request, env);
+    env.llm.reply({ content: ['<think>The user wants ', 'the orders table.</think>\n', 'Use `orders`.'], chunkDelayMs: 200 });
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await panel.getByTestId('chat-input').fill('which table has orders?');
+    await panel.getByTestId('chat-input').press('Enter');
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer.getByTestId('chat-thinking')).toContainText('Thinking');
+    await expect(answer).toContainText('Use orders.');
+    await expect(answer.getByTestId('chat-thinking')).toContainText('Thought process');
+    await expect(answer.getByTestId('chat-thinking')).not.toContainText('the orders table');
+    await answer.getByTestId('chat-thinking').getByText('Thought process').click();
+    await expect(answer.getByTestId('chat-thinking')).toContainText('The user wants the orders table.');
+    await page.screenshot({ path: shot('07-thinking') });
+  });
+
+  test('@table mentions: popup, selection, Escape, removal with the text, the limit of 8', async ({ page, request }) => {
+    await configureAi(request, env);
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    const input = panel.getByTestId('chat-input');
+    await input.click();
+    await input.pressSequentially('join @ord');
+    const popup = panel.getByTestId('chat-mention-popup');
+    await expect(popup.getByTestId('chat-mention-option')).toHaveText(['order_items', 'orders']);
+    await page.screenshot({ path: shot('08-mention-popup') });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(popup).toBeHidden();
+    await expect(input).toHaveValue('join @orders ');
+    await expect(panel.getByTestId('chat-mentioned-table')).toHaveText(['orders']);
+    // Escape closes the popup without choosing.
+    await input.pressSequentially('and @cus');
+    await expect(popup.getByTestId('chat-mention-option')).toHaveText(['customers']);
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    // Space closes it too.
+    await input.pressSequentially('t');
+    await input.press('End');
+    await input.pressSequentially(' ');
+    await expect(popup).toBeHidden();
+    // Deleting the @name removes the table from the list.
+    await input.fill('join ');
+    await expect(panel.getByTestId('chat-mentioned-table')).toHaveCount(0);
+    // At most 8 tables: the demo has four, add five more.
+    const ddl = [1, 2, 3, 4, 5].map((n) => `CREATE TABLE extra_${n} (id INTEGER PRIMARY KEY)`).join(';\n');
+    const created = await request.post(`${env.askdb.url}/api/rdb/dml/execute`, { data: { sql: ddl, dataSourceId: 1, databaseName: 'main' } });
+    expect(created.ok()).toBe(true);
+    await input.fill('');
+    const names = ['customers', 'products', 'orders', 'order_items', 'extra_1', 'extra_2', 'extra_3', 'extra_4'];
+    for (const name of names) {
+      await input.pressSequentially(`@${name}`);
+      await popup.getByTestId('chat-mention-option').filter({ hasText: new RegExp(`^${name}$`) }).click();
+    }
+    await expect(panel.getByTestId('chat-mentioned-table')).toHaveCount(8);
+    await input.pressSequentially('@extra_5');
+    await popup.getByTestId('chat-mention-option').filter({ hasText: /^extra_5$/ }).click();
+    await expect(page.getByText('You can only select up to 8 tables')).toBeVisible();
+    await expect(panel.getByTestId('chat-mentioned-table')).toHaveCount(8);
+    await page.screenshot({ path: shot('09-eight-tables') });
+    // The mentioned tables go to the server with the question.
+    env.llm.reply({ content: ['ok'] });
+    await input.fill(`${(await input.inputValue()).replace('@extra_5', '')}relate them`);
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'finish');
+    const prompt = env.llm.lastPromptText();
+    for (const name of names) expect(prompt).toContain(name);
+  });
+
+  test('the console asks the assistant (askdb:ai): the panel sends the question in the console context', async ({ page, request }) => {
+    await configureAi(request, env);
+    env.llm.reply({ content: ['The column is `order_date`, not `orderdate`:\n\n```sql\nSELECT order_date FROM orders;\n```'] });
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await expect(panel.getByTestId('chat-context-label')).toContainText('Demo shop');
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('askdb:ai', {
+          detail: { questionType: 'SQL_DEBUG', input: 'SELECT orderdate FROM orders', context: { dataSourceId: 1, databaseName: 'main' }, errorMessage: 'no such column: orderdate' },
+        }),
+      ),
+    );
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer.getByTestId('chat-sql-block')).toContainText('SELECT order_date FROM orders;');
+    await expect(panel.getByTestId('chat-question').last()).toContainText('Repair SQL');
+    const prompt = env.llm.lastPromptText();
+    expect(prompt).toContain('SELECT orderdate FROM orders');
+    expect(prompt).toContain('no such column: orderdate');
+    await page.screenshot({ path: shot('10-repair') });
+  });
+
+  test('the chat speaks Chinese and Japanese', async ({ page }) => {
+    await page.goto(`${env.askdb.url}/workspace?language=zh-CN`);
+    await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /向 AI 提问/);
+    await page.goto(`${env.askdb.url}/workspace?language=ja-JP`);
+    await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /AI に質問/);
+  });
+});

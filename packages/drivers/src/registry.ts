@@ -16,6 +16,7 @@ const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   MYSQL: mysql, MARIADB: mysql, TIDB: mysql, OCEANBASE: mysql, DORIS: mysql, STARROCKS: mysql,
   SQLITE: async () => (await import('./sqlite/index.js')).sqliteDriver,
   DUCKDB: async () => (await import('./duckdb/index.js')).duckdbDriver,
+  REDIS: async () => (await import('./redis/index.js')).redisDriver,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

@@ -15,3 +15,9 @@ export {
 export { renderSchema, tableDdl, defaultQuote, DEFAULT_TOKEN_BUDGET, DEFAULT_MAX_TABLES, type RenderOptions, type RenderedSchema } from './schema/render-schema.js';
 export { estimateTokens, questionTerms, identifierTerms, splitWords, stem } from './schema/text-tokens.js';
 export { catalogFromDriver, type DriverCatalogLike } from './schema/from-driver.js';
+export { extractSqlBlocks, type SqlBlock } from './check/extract-sql.js';
+export { analyzeStatement, type StatementAnalysis, type StatementKind, type TableRef } from './check/analyze-statement.js';
+export {
+  checkSql, describeProblems, type CheckHooks, type CheckReport, type CheckedStatement, type SqlProblem, type ProblemKind,
+} from './check/check-sql.js';
+export { checkedAnswer, correctionRequest, CHECK_MESSAGES, type CheckedAnswerEvent, type CheckedAnswerOptions } from './check/corrective-round.js';

@@ -5,3 +5,4 @@ import { workspaceStrings } from '../features/workspace/i18n';
 import { chatStrings } from '../features/chat/i18n';
 
 export const featureStrings: FeatureStrings[] = [schemaSyncStrings, workspaceStrings, chatStrings];
+import { consoleStrings } from '../features/console/i18n'; featureStrings.push(consoleStrings);

@@ -5,7 +5,7 @@
  */
 import type * as Monaco from 'monaco-editor';
 import type { CompletionItem } from '@askdb/contracts';
-import { api } from '../api.js';
+import { api, ApiError } from '../api.js';
 import { getSqlContext, onSqlContextChange, type SqlContext } from './context.js';
 import { decideTips, isDelimiter, tipsWindow } from './tips-rules.js';
 
@@ -27,7 +27,11 @@ function cacheFor(uri: string, key: string): Cache {
   return c;
 }
 
+/** Set when the tip endpoint answers 404 (not deployed yet); asked again after a minute. */
+let tipsMissingSince = 0;
+
 async function fetchTips(ctx: SqlContext, model: Monaco.editor.ITextModel, pos: Monaco.IPosition): Promise<CompletionItem[]> {
+  if (Date.now() - tipsMissingSince < 60_000) return [];
   const lines = model.getLinesContent();
   const { beforeSql, afterSql } = tipsWindow(lines, pos.lineNumber, pos.column);
   try {
@@ -36,7 +40,8 @@ async function fetchTips(ctx: SqlContext, model: Monaco.editor.ITextModel, pos: 
     });
     return Array.isArray(r) ? r : [];
   } catch (e) {
-    console.error('Failed to fetch SQL tips:', e);
+    if (e instanceof ApiError && e.status === 404) tipsMissingSince = Date.now();
+    else console.error('Failed to fetch SQL tips:', e);
     return [];
   }
 }

@@ -125,6 +125,16 @@ export class ConsoleSaver {
     this.deps.local.remove(this.consoleId);
   }
 
+  /**
+   * Saves other fields (name, binding) with the current version, adopting the new one unless another
+   * writer saved in between (then our next text save still reports the conflict).
+   */
+  async updateMeta(fields: Parameters<SaverDeps['api']['update']>[1]): Promise<void> {
+    await this.saving;
+    const r = await this.deps.api.update(this.consoleId, fields, this.version);
+    if (!r.conflict) this.version = r.version;
+  }
+
   dispose(): void {
     this.closed = true;
     this.unsubscribe();

@@ -174,6 +174,11 @@ for (const f of fixtures) {
         expect(names).toEqual(['customers', 'orders']);
         const orders = cat.tables.find((t) => t.name === 'orders')!;
         expect(orders.columns.map((c) => c.name)).toEqual(['id', 'customer_id', 'total', 'status']);
+        if (f.type === 'POSTGRESQL') {
+          expect(orders.columns[0]!.identity).toBe('ALWAYS');
+          expect(cat.tables.find((t) => t.name === 'customers')!.columns[0]!.identity).toBeNull();
+          expect(cat.sequences!.map((s) => [s.name, s.ownedBy])).toEqual([['customers_id_seq', 'customers.id'], ['orders_id_seq', 'orders.id']]);
+        }
         expect(orders.keys.some((k) => k.type === 'FOREIGN' && k.referencedTable === 'customers')).toBe(true);
         expect(orders.indexes.some((i) => i.name === 'orders_customer_idx')).toBe(true);
         expect(cat.views.map((v) => [v.name, v.columns.length])).toEqual([['big_orders', 2]]);

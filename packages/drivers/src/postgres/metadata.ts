@@ -145,6 +145,7 @@ export class PgMetadata implements Metadata {
       comment: r.comment,
       primaryKey: r.primary_key,
       autoIncrement: r.identity !== '' || /^nextval\(/i.test(r.default_value ?? ''),
+      identity: r.identity === 'a' ? 'ALWAYS' : r.identity === 'd' ? 'BY DEFAULT' : null,
       ordinal: r.ordinal,
       length, precision, scale,
       collation: r.collation,

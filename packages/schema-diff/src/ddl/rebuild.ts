@@ -91,7 +91,9 @@ export function planSteps(diff: SchemaDiff, rules: RebuildRules): Step[] {
   let stashed = false;
   let built = false;
   const stash = () => {
-    if (!stashed && rebuild.size) steps.push({ kind: 'stash', tables: [...ordered].reverse().filter((b) => b.current) });
+    // Dropped while the current foreign keys still hold: children (as they are now) first.
+    const now = parentsFirst(builds.filter((b) => b.current).map((b) => ({ ...b, desired: { ...b.current!, name: b.desired.name } })));
+    if (!stashed && rebuild.size) steps.push({ kind: 'stash', tables: now.reverse().map((n) => builds.find((b) => b.desired.name === n.desired.name)!) });
     stashed = true;
   };
   for (const op of diff.operations) {

@@ -148,7 +148,7 @@ function indexModel(ix: IndexInfo, ctx: Ctx): IndexModel {
   return {
     name: ix.name,
     unique: ix.unique,
-    columns: ix.columns.map((c) => ({
+    columns: ix.columns.map((c) => (ctx.engine === 'duckdb' ? duckdbIndexPart(c) : c)).map((c) => ({
       name: c.expression ? null : c.name,
       expression: c.expression ? stripOuterParens(c.expression) : null,
       order: c.order === 'DESC' ? 'DESC' : 'ASC',
@@ -156,6 +156,19 @@ function indexModel(ix: IndexInfo, ctx: Ctx): IndexModel {
     method: defaultMethod ? null : ctx.engine === 'mysql' ? method.toUpperCase() : method.toLowerCase(),
     where: ix.where ? stripOuterParens(stripQualifier(ix.where, ctx.qualifier)) : null,
   };
+}
+
+/**
+ * DuckDB lists index keys as text (`['"name"', created_at, '(lower(email))']`): a part may arrive
+ * quoted as a list element and/or as an identifier, and expressions arrive as names.
+ */
+function duckdbIndexPart(c: IndexInfo['columns'][number]): IndexInfo['columns'][number] {
+  if (c.expression) return c;
+  let text = c.name.trim();
+  if (/^'.*'$/s.test(text)) text = text.slice(1, -1).replace(/''/g, "'");
+  if (/^"(?:[^"]|"")*"$/.test(text)) return { ...c, name: text.slice(1, -1).replace(/""/g, '"') };
+  if (/^[A-Za-z_][\w$]*$/.test(text)) return { ...c, name: text };
+  return { ...c, name: text, expression: text };
 }
 
 function viewModel(v: ViewInfo, ctx: Ctx): ViewModel {

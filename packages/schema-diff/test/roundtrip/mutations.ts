@@ -14,6 +14,8 @@ export interface Mutation {
   oneWay?: boolean;
   /** Known to fail until a driver reads what the pair needs (the test expects the failure and says why). */
   waitsFor?: Partial<Record<Engine, string>>;
+  /** The reverse direction already works without what `waitsFor` names. */
+  reverseWorks?: boolean;
   options?: DiffOptions;
   /** What the mutation renames (base name → mutated name), so kept data is compared across it. */
   renames?: { tables?: Record<string, string>; columns?: { table: string; from: string; to: string }[] };
@@ -22,7 +24,9 @@ export interface Mutation {
 
 const T = (s: SpecSchema, name: string): SpecTable => s.tables.find((t) => t.name === name)!;
 const C = (s: SpecSchema, table: string, name: string): SpecColumn => T(s, table).columns.find((c) => c.name === name)!;
+/** DuckDB has no FK actions, no circular keys, and VARCHAR(n) is plain VARCHAR (widening is no change). */
 const notDuck: Engine[] = ['postgresql', 'mysql', 'sqlite'];
+const SQLITE_CHECKS = 'the SQLite catalog to read CHECK constraints (KeyInfo CHECK with checkExpression, from sqlite_master.sql)';
 const withComments: Engine[] = ['postgresql', 'mysql', 'duckdb'];
 
 export const MUTATIONS: Mutation[] = [
@@ -33,7 +37,7 @@ export const MUTATIONS: Mutation[] = [
     name: 'int to bigint on a primary key and the foreign key pointing at it (data present)',
     apply: (s) => { C(s, 'customers', 'id').type = 'bigint'; C(s, 'orders', 'customer_id').type = 'bigint'; },
   },
-  { name: 'widen varchar', apply: (s) => { C(s, 'customers', 'name').type = 'varchar(150)'; } },
+  { name: 'widen varchar', engines: notDuck, apply: (s) => { C(s, 'customers', 'name').type = 'varchar(150)'; } },
   { name: 'int to text (data present)', oneWay: true, apply: (s) => { C(s, 'user', 'select').type = 'text'; } },
   { name: 'decimal precision and scale', apply: (s) => { C(s, 'products', 'price').type = 'decimal(14,4)'; } },
   { name: 'set NOT NULL', apply: (s) => { C(s, 'customers', 'email').nullable = false; } },
@@ -48,9 +52,9 @@ export const MUTATIONS: Mutation[] = [
   },
   { name: 'add unique constraint', apply: (s) => { T(s, 'orders').uniques = [{ name: 'uq_orders_total', columns: ['total'] }]; } },
   { name: 'drop unique constraint', apply: (s) => { T(s, 'customers').uniques = []; } },
-  { name: 'add check', apply: (s) => { T(s, 'customers').checks = [{ name: 'ck_customers_count', expr: (q) => `${q('Order Count')} >= 0` }]; } },
-  { name: 'change check', apply: (s) => { T(s, 'products').checks = [{ name: 'ck_products_price', expr: (q) => `${q('price')} > 0` }]; } },
-  { name: 'drop check', apply: (s) => { T(s, 'order_items').checks = []; } },
+  { name: 'add check', waitsFor: { sqlite: SQLITE_CHECKS }, apply: (s) => { T(s, 'customers').checks = [{ name: 'ck_customers_count', expr: (q) => `${q('Order Count')} >= 0` }]; } },
+  { name: 'change check', waitsFor: { sqlite: SQLITE_CHECKS }, apply: (s) => { T(s, 'products').checks = [{ name: 'ck_products_price', expr: (q) => `${q('price')} > 0` }]; } },
+  { name: 'drop check', waitsFor: { sqlite: SQLITE_CHECKS }, apply: (s) => { T(s, 'order_items').checks = []; } },
   {
     name: 'add column with foreign key',
     apply: (s) => {
@@ -136,6 +140,7 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: 'expression index', engines: ['postgresql', 'sqlite', 'duckdb'],
+    waitsFor: { sqlite: 'the SQLite catalog to read index expressions (IndexInfo.columns[].expression from sqlite_master.sql)' }, reverseWorks: true,
     apply: (s) => { T(s, 'customers').indexes = [{ name: 'ix_customers_lower_email', unique: true, columns: [{ expr: (q) => `lower(${q('email')})` }] }]; },
   },
   {
@@ -148,7 +153,7 @@ export const MUTATIONS: Mutation[] = [
     },
   },
   {
-    name: 'ledger: widen a key referenced by a self and an outside foreign key', base: 'ledger',
+    name: 'ledger: widen a key referenced by a self and an outside foreign key', base: 'ledger', engines: notDuck,
     apply: (s) => { for (const [t, c] of [['accounts', 'code'], ['accounts', 'parent_code'], ['entries', 'account_code']] as const) C(s, t, c).type = 'varchar(20)'; },
   },
   {
@@ -197,7 +202,7 @@ export function pairsFor(engine: Engine): Pair[] {
     const backTables = Object.fromEntries(Object.entries(forwardTables).map(([a, b]) => [b, a]));
     const backColumns: Record<string, Record<string, string>> = {};
     for (const r of m.renames?.columns ?? []) (backColumns[r.table] ??= {})[r.to] = r.from;
-    pairs.push({ name: `${m.name} (reverse)`, waitsFor, source: base, target: mutated, options: m.options, tableMap: backTables, columnMap: backColumns });
+    pairs.push({ name: `${m.name} (reverse)`, waitsFor: m.reverseWorks ? undefined : waitsFor, source: base, target: mutated, options: m.options, tableMap: backTables, columnMap: backColumns });
   }
   return pairs;
 }

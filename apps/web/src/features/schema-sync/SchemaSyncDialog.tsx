@@ -126,7 +126,8 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
 
   const repair = (r: ExecuteResult) => {
     if (!compared) return;
-    askAiToRepair({ questionType: 'SQL_DEBUG', input: r.originalSql, errorMessage: r.message, context: compared.target });
+    const ds = byId(compared.target.dataSourceId);
+    askAiToRepair({ questionType: 'SQL_DEBUG', input: r.originalSql, errorMessage: r.message, context: { ...compared.target, dataSourceName: ds?.alias, databaseType: ds?.type } });
     onClose(); // keeps the state: reopening the dialog shows these results again
   };
 

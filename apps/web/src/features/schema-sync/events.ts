@@ -24,7 +24,8 @@ export interface AiRepairDetail {
   questionType: 'SQL_DEBUG';
   input: string;
   errorMessage: string;
-  context: { dataSourceId: number; databaseName: string | null; schemaName: string | null };
+  /** The target the statement ran on; name and type save the chat a look-up. */
+  context: { dataSourceId: number; databaseName: string | null; schemaName: string | null; dataSourceName?: string; databaseType?: string };
 }
 
 export function askAiToRepair(detail: AiRepairDetail): void {

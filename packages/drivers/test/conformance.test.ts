@@ -100,6 +100,10 @@ for (const f of fixtures) {
         const second = await conn.metadata.tables(loc(), { pageNo: 2, pageSize: 1, searchKey: 'o' });
         expect([first.data[0]!.name, first.total, first.hasNextPage]).toEqual(['customers', 2, true]);
         expect([second.data[0]!.name, second.total, second.hasNextPage]).toEqual(['orders', 2, false]);
+        const beyond = await conn.metadata.tables(loc(), { pageNo: 3, pageSize: 1, searchKey: 'o' });
+        expect([beyond.data, beyond.total, beyond.hasNextPage]).toEqual([[], 2, false]);
+        const none = await conn.metadata.tables(loc(), { searchKey: 'no_such_%_table' });
+        expect([none.data, none.total]).toEqual([[], 0]);
       });
 
       it('describes columns: native and spec types, nullability, defaults, comments, keys', async () => {

@@ -15,7 +15,7 @@ SELECT nspname AS name FROM pg_namespace
 WHERE nspname !~ '^pg_(toast|temp_)'
 ORDER BY nspname IN ('pg_catalog', 'information_schema'), nspname`;
 
-export interface TableRow { name: string; comment: string | null }
+export interface TableRow { name: string; comment: string | null; total: number }
 
 const TABLE_FILTER = `
   FROM pg_class c
@@ -23,13 +23,16 @@ const TABLE_FILTER = `
   WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'f') AND NOT c.relispartition
     AND ($2::text IS NULL OR c.relname ILIKE $2)`;
 
-/** One page of tables; comments are read for the page only, so a 30,000-table schema stays fast. */
+/**
+ * One page of tables with the total in the same round trip; comments are read for the page only,
+ * so a 30,000-table schema stays fast. (A page past the end has no row to carry the total.)
+ */
 export const TABLES_PAGE_SQL = `
 WITH page AS (
-  SELECT c.oid, c.relname ${TABLE_FILTER}
+  SELECT c.oid, c.relname, count(*) OVER () AS total ${TABLE_FILTER}
   ORDER BY c.relname
   LIMIT $3 OFFSET $4)
-SELECT p.relname AS name, d.description AS comment
+SELECT p.relname AS name, d.description AS comment, p.total::int AS total
 FROM page p
 LEFT JOIN pg_description d ON d.objoid = p.oid AND d.classoid = 'pg_class'::regclass AND d.objsubid = 0
 ORDER BY p.relname`;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { supportsDatabase, supportsSchema } from '@askdb/contracts';
 import { listDataSources, listDatabases, listSchemas, listViews, searchTables, type DataSourceItem } from '../chat/meta.js';
 import { collectionsApi, type NewElement } from './api.js';
+import { useChat } from '../chat/chat-store.js';
 
 interface Props {
   collectionId: number | null;
@@ -25,15 +26,30 @@ export function AddTablesModal({ collectionId, onClose, onAdded }: Props) {
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
+  const [existing, setExisting] = useState<Set<string>>(new Set());
   const ds = sources.find((s) => s.id === dsId);
+  const keyOf = (dsName: string | undefined, db?: string | null, sc?: string | null, name?: string) => [dsName, db ?? '', sc ?? '', name].join('\u0000');
   const open = collectionId !== null;
 
   useEffect(() => {
-    if (!open) return;
+    if (collectionId === null) return;
     setPicked([]);
     setError(undefined);
-    listDataSources().then((l) => setSources(l.filter((s) => s.hasPermission !== false)), () => setSources([]));
-  }, [open]);
+    collectionsApi.elements(collectionId).then(
+      (els) => setExisting(new Set(els.map((e) => keyOf(e.dataSourceName, e.databaseName, e.schemaName, e.tableName)))),
+      () => setExisting(new Set()),
+    );
+    listDataSources().then(
+      (all) => {
+        const l = all.filter((s) => s.hasPermission !== false);
+        setSources(l);
+        // Start from the chat's data source, else the first one.
+        const current = useChat.getState().context.dataSourceId;
+        setDsId(l.find((s) => s.id === current)?.id ?? l[0]?.id);
+      },
+      () => setSources([]),
+    );
+  }, [collectionId]);
 
   useEffect(() => {
     setDatabases([]);
@@ -62,6 +78,7 @@ export function AddTablesModal({ collectionId, onClose, onAdded }: Props) {
       .finally(() => setLoading(false));
   }, [ds, database, schema, complete]);
 
+  const already = (name: string) => !!ds && existing.has(keyOf(ds.alias, database, schema, name));
   const add = async () => {
     if (collectionId === null || !ds) return;
     const elements: NewElement[] = picked.map((key) => {
@@ -118,8 +135,8 @@ export function AddTablesModal({ collectionId, onClose, onAdded }: Props) {
             optionFilterProp="label"
             placeholder={t('aiCollections.pickTables')}
             options={[
-              { label: t('aiCollections.tables'), options: objects.filter((o) => o.type === 'TABLE').map((o) => ({ value: `TABLE:${o.name}`, label: o.name })) },
-              { label: t('aiCollections.views'), options: objects.filter((o) => o.type === 'VIEW').map((o) => ({ value: `VIEW:${o.name}`, label: o.name })) },
+              { label: t('aiCollections.tables'), options: objects.filter((o) => o.type === 'TABLE').map((o) => ({ value: `TABLE:${o.name}`, label: o.name, disabled: already(o.name) })) },
+              { label: t('aiCollections.views'), options: objects.filter((o) => o.type === 'VIEW').map((o) => ({ value: `VIEW:${o.name}`, label: o.name, disabled: already(o.name) })) },
             ].filter((g) => g.options.length > 0)}
           />
         </Form.Item>

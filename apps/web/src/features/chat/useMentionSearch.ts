@@ -35,6 +35,8 @@ export function useMentionSearch(query: string | null, ctx: ChatContext): Mentio
           const names = await searchTables({ dataSourceId: ctx.dataSourceId, databaseName: ctx.databaseName, schemaName: ctx.schemaName }, query, ac.signal);
           items = names.map((tableName) => ({ tableName, tableType: 'TABLE' }));
         }
+        const seen = new Set<string>();
+        items = items.filter((x) => !seen.has(x.tableName) && !!seen.add(x.tableName));
         if (!ac.signal.aborted) setState({ items, loading: false });
       } catch {
         if (!ac.signal.aborted) setState({ items: [], loading: false });

@@ -1,0 +1,112 @@
+/**
+ * Schema sync on two PostgreSQL schemas of 1,000 tables each (10 columns, 2 indexes, a foreign key
+ * per table; 100 tables differ: a type, a dropped or added column, a missing index, an FK action,
+ * a nullability): read both catalogs through our driver, diff, and generate the script, against
+ * `pg_dump --schema-only` of both schemas in the same run. Rounds are interleaved; medians reported.
+ * Targets (issue 8): ≤ 3 s, ratio ≤ 1.5.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { driverFor, type ConnectionConfig } from '@askdb/drivers';
+import { syncPlan } from '@askdb/schema-diff';
+import { median, type BenchLine } from './lib.js';
+
+const TABLES = 1000;
+const ROUNDS = 5;
+const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DUMP = process.env.ASKDB_PG_DUMP ?? '/usr/bin/pg_dump';
+const execFileP = promisify(execFile);
+
+function schemaSql(schema: string, differs: boolean): string {
+  const out = [`CREATE SCHEMA ${schema}`];
+  for (let i = 0; i < TABLES; i++) {
+    const v = differs && i % 10 === 0 ? (i / 10) % 5 : -1;
+    const cols = [
+      'id bigint PRIMARY KEY',
+      'parent_id bigint',
+      'name varchar(100) NOT NULL',
+      'code varchar(20)',
+      `amount numeric(${v === 0 ? 14 : 12},2) DEFAULT 0`,
+      `qty integer ${v === 0 ? '' : 'NOT NULL '}DEFAULT 1`,
+      'created_at timestamptz DEFAULT now()',
+      'active boolean DEFAULT true',
+      ...(v === 1 ? [] : ['note text']),
+      'ref_id bigint',
+      ...(v === 3 ? ['extra integer'] : []),
+    ];
+    out.push(`CREATE TABLE ${schema}.t_${i} (${cols.join(', ')})`);
+    if (v !== 2) out.push(`CREATE INDEX t_${i}_code_ix ON ${schema}.t_${i} (code)`);
+    out.push(`CREATE UNIQUE INDEX t_${i}_name_ux ON ${schema}.t_${i} (name, id)`);
+    out.push(`COMMENT ON TABLE ${schema}.t_${i} IS 'table ${i}'`);
+  }
+  for (let i = 1; i < TABLES; i++) {
+    const cascade = differs && i % 10 === 0 && (i / 10) % 5 === 4 ? ' ON DELETE CASCADE' : '';
+    out.push(`ALTER TABLE ${schema}.t_${i} ADD CONSTRAINT t_${i}_parent_fk FOREIGN KEY (parent_id) REFERENCES ${schema}.t_${i - 1} (id)${cascade}`);
+  }
+  return out.join(';\n');
+}
+
+async function withClient<T>(database: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const url = new URL(PG_URL);
+  url.pathname = `/${database}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try { return await fn(c); } finally { await c.end(); }
+}
+
+export default async function run(): Promise<BenchLine[]> {
+  const db = `askdb_bench_diff_${process.pid}`;
+  const url = new URL(PG_URL);
+  await withClient(url.pathname.slice(1) || 'postgres', (c) => c.query(`CREATE DATABASE ${db}`));
+  try {
+    await withClient(db, async (c) => {
+      await c.query(schemaSql('src', false));
+      await c.query(schemaSql('tgt', true));
+      await c.query('ANALYZE');
+    });
+    const config: ConnectionConfig = {
+      alias: 'bench', type: 'POSTGRESQL', host: url.hostname, port: Number(url.port || 5432),
+      user: decodeURIComponent(url.username || 'postgres'), password: decodeURIComponent(url.password), databaseName: db,
+    };
+    const driver = await driverFor('POSTGRESQL');
+    let statements = 0;
+    const ours = async () => {
+      const t0 = performance.now();
+      const [a, b] = await Promise.all([driver.connect(config), driver.connect(config)]);
+      try {
+        const [source, target] = await Promise.all([a.metadata.catalog({ databaseName: db, schemaName: 'src' }), b.metadata.catalog({ databaseName: db, schemaName: 'tgt' })]);
+        statements = syncPlan(source, target, 'POSTGRESQL').statements.length;
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+      return performance.now() - t0;
+    };
+    const env = { ...process.env, PGHOST: url.hostname, PGPORT: url.port || '5432', PGUSER: decodeURIComponent(url.username || 'postgres'), PGPASSWORD: decodeURIComponent(url.password) };
+    const dump = (schema: string) => execFileP(PG_DUMP, ['--schema-only', '-n', schema, '-f', '/dev/null', db], { env });
+    const baseline = async () => {
+      const t0 = performance.now();
+      await Promise.all([dump('src'), dump('tgt')]);
+      return performance.now() - t0;
+    };
+    await ours();
+    await baseline();
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      a.push(await ours());
+      b.push(await baseline());
+    }
+    if (statements < 100) throw new Error(`expected a script for 100 differing tables, got ${statements} statements`);
+    return [{
+      name: `schema sync: read 2 × ${TABLES} PostgreSQL tables, diff, generate (${statements} statements)`,
+      unit: 'ms',
+      median: median(a),
+      baselineName: 'pg_dump --schema-only of both schemas (in parallel)',
+      baselineMedian: median(b),
+      target: '≤ 3000 ms, ratio ≤ 1.5',
+    }];
+  } finally {
+    await withClient(url.pathname.slice(1) || 'postgres', (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
+  }
+}

@@ -1,4 +1,196 @@
-import type { WorkspaceTab } from '../workspace/tabs-store';
+/**
+ * CREATE_TABLE / EDIT_TABLE tab: table name and comment, engine options where they apply, columns and
+ * indexes, a live preview of the DDL that will run, apply, and (editing) drop with typed confirmation.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, AutoComplete, Button, Input, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { CheckOutlined, CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { engineFamily, type TableModel } from '@askdb/schema-diff';
+import { dialectFor } from '@askdb/sql';
+import type { DatabaseType } from '@askdb/contracts';
+import { useTabs, type WorkspaceTab } from '../workspace/tabs-store';
+import { openTab } from '../workspace/open-tabs';
+import { useDialogs } from '../workspace/dialogs-store';
+import { refreshTablesFolder } from '../workspace/table-actions';
+import { copyText } from '../workspace/clipboard';
+import { sessionIdFor } from '../table-data/apply';
+import { ColumnsEditor } from './ColumnsEditor';
+import { IndexesEditor } from './IndexesEditor';
+import { editorDdl, hasEngineOptions } from './ddl';
+import { emptyColumn, newId, stateFromModel, validate, type EditorState, type EngineOptions } from './model';
+import { loadEngineOptions, loadTableModel } from './load';
+import { runDdl } from './apply';
+import { MYSQL_CHARSETS, MYSQL_ENGINES } from './type-options';
+
 export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
-  return <div>{tab.tableName}</div>;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const type = tab.databaseType as DatabaseType;
+  const d = dialectFor(type);
+  const family = engineFamily(type);
+  const creating = tab.type === 'CREATE_TABLE';
+  const loc = useMemo(() => ({ dataSourceId: tab.dataSourceId!, databaseName: tab.databaseName, schemaName: tab.schemaName }), [tab.dataSourceId, tab.databaseName, tab.schemaName]);
+  const mysql = hasEngineOptions(type);
+  const comments = family !== 'sqlite' && family !== 'duckdb';
+
+  const [current, setCurrent] = useState<TableModel | null>(null);
+  const [currentOptions, setCurrentOptions] = useState<EngineOptions>({});
+  const [state, setState] = useState<EditorState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [applyError, setApplyError] = useState<{ statement: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    setApplyError(null);
+    if (creating) {
+      setState({ name: '', comment: '', columns: [emptyColumn(family, true), emptyColumn(family, false)], indexes: [], options: mysql ? { engine: 'InnoDB', charset: 'utf8mb4' } : {} });
+      return;
+    }
+    try {
+      const l = { ...loc, tableName: tab.tableName! };
+      const [model, options] = await Promise.all([loadTableModel(type, l), loadEngineOptions(type, l)]);
+      setCurrent(model);
+      setCurrentOptions(options);
+      setState({ ...stateFromModel(model), options });
+    } catch (e) {
+      setLoadError((e as Error).message);
+    }
+  }, [creating, family, mysql, loc, tab.tableName, type]);
+  useEffect(() => void load(), [load]);
+
+  const problems = state ? validate(state) : [];
+  const preview = useMemo(() => {
+    if (!state || problems.length) return { sql: [] as string[], error: null as string | null };
+    try {
+      return { sql: editorDdl({ type, dialect: d, schemaName: tab.schemaName ?? null, state, current, currentOptions }), error: null };
+    } catch (e) {
+      return { sql: [], error: (e as Error).message };
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, current, currentOptions, type, tab.schemaName, problems.join()]);
+
+  if (loadError) return <Alert type="error" showIcon title={loadError} style={{ margin: 16 }} action={<Button size="small" onClick={() => void load()}>{t('tableEditor.retry')}</Button>} />;
+  if (!state) return <Spin style={{ margin: 48 }} />;
+  if (!family) return <Alert type="info" showIcon title={t('tableEditor.unsupported', { type })} style={{ margin: 16 }} />;
+
+  const patch = (p: Partial<EditorState>) => setState((s) => (s ? { ...s, ...p } : s));
+  const apply = async () => {
+    if (!preview.sql.length) return;
+    setBusy(true);
+    setApplyError(null);
+    try {
+      const r = await runDdl(loc, d, preview.sql, sessionIdFor(tab.id));
+      if (!r.ok) {
+        setApplyError(r);
+        return;
+      }
+      const name = state.name.trim();
+      void message.success(t(creating ? 'tableEditor.created' : 'tableEditor.altered', { name }));
+      await refreshTablesFolder(type, { ...loc, databaseType: type });
+      const target = { ...loc, dataSourceName: tab.dataSourceName, databaseType: type, tableName: name };
+      if (creating || name !== tab.tableName) {
+        useTabs.getState().close(tab.id);
+        openTab.editTable(target);
+      } else await load();
+    } catch (e) {
+      setApplyError({ statement: '', message: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columnNames = state.columns.map((c) => c.name.trim()).filter(Boolean);
+  return (
+    <div className="askdb-pane" data-testid="table-editor-tab">
+      <div className="askdb-pane-toolbar">
+        <Input size="small" addonBefore={t('tableEditor.tableName')} value={state.name} onChange={(e) => patch({ name: e.target.value })} style={{ width: 300 }} data-testid="table-name" status={state.name.trim() ? undefined : 'warning'} autoFocus={creating} />
+        {comments && <Input size="small" addonBefore={t('tableEditor.comment')} value={state.comment} onChange={(e) => patch({ comment: e.target.value })} style={{ width: 300 }} data-testid="table-comment" />}
+        <span style={{ marginLeft: 'auto', display: 'flex', gap: 8 }}>
+          {!creating && (
+            <Tooltip title={t('tableEditor.reset')}>
+              <Button size="small" icon={<ReloadOutlined />} onClick={() => void load()} aria-label={t('tableEditor.reset')} />
+            </Tooltip>
+          )}
+          {!creating && (
+            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => useDialogs.getState().openDropTable({ ...loc, dataSourceName: tab.dataSourceName, databaseType: type, tableName: tab.tableName! })} data-testid="table-drop">
+              {t('tableEditor.dropTable')}
+            </Button>
+          )}
+          <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy} disabled={!preview.sql.length} onClick={() => void apply()} data-testid="table-apply">
+            {creating ? t('tableEditor.create') : t('tableEditor.apply')}
+          </Button>
+        </span>
+      </div>
+      {mysql && (
+        <div className="askdb-pane-toolbar" style={{ paddingTop: 4 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('tableEditor.options')}</Typography.Text>
+          <AutoComplete size="small" style={{ width: 150 }} placeholder={t('tableEditor.engine')} value={state.options.engine} options={MYSQL_ENGINES.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, engine: v } })} />
+          <AutoComplete size="small" style={{ width: 140 }} placeholder={t('tableEditor.charset')} value={state.options.charset} options={MYSQL_CHARSETS.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, charset: v } })} />
+          <Input size="small" style={{ width: 200 }} placeholder={t('tableEditor.collation')} value={state.options.collation} onChange={(e) => patch({ options: { ...state.options, collation: e.target.value } })} />
+          <Input size="small" style={{ width: 170 }} placeholder={t('tableEditor.autoIncrementValue')} value={state.options.autoIncrement} onChange={(e) => patch({ options: { ...state.options, autoIncrement: e.target.value.replace(/\D/g, '') } })} />
+        </div>
+      )}
+      <div className="askdb-pane-body" style={{ padding: '0 12px' }}>
+        <Tabs
+          size="small"
+          items={[
+            {
+              key: 'columns',
+              label: t('tableEditor.columns', { count: state.columns.length }),
+              children: (
+                <>
+                  <ColumnsEditor family={family} columns={state.columns} comments={comments} onChange={(columns) => patch({ columns })} />
+                  <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => patch({ columns: [...state.columns, emptyColumn(family, false)] })} data-testid="col-add">
+                    {t('tableEditor.addColumn')}
+                  </Button>
+                </>
+              ),
+            },
+            {
+              key: 'indexes',
+              label: t('tableEditor.indexes', { count: state.indexes.length }),
+              children: (
+                <>
+                  <IndexesEditor family={family} indexes={state.indexes} columnNames={columnNames} onChange={(indexes) => patch({ indexes })} />
+                  <Button
+                    size="small"
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    style={{ marginTop: 8 }}
+                    onClick={() => patch({ indexes: [...state.indexes, { id: newId(), orig: null, name: `${state.name.trim() || 'table'}_idx${state.indexes.length + 1}`, kind: 'INDEX', method: '', columns: [] }] })}
+                    data-testid="idx-add"
+                  >
+                    {t('tableEditor.addIndex')}
+                  </Button>
+                </>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <div className="askdb-ddl-preview">
+        <div className="askdb-ddl-head">
+          <Typography.Text strong>{t('tableEditor.preview')}</Typography.Text>
+          <Button size="small" type="text" icon={<CopyOutlined />} disabled={!preview.sql.length} onClick={async () => (await copyText(preview.sql.map((s) => `${s};`).join('\n'))) && message.success(t('workspace.copied', { what: 'DDL' }))}>
+            {t('workspace.copy')}
+          </Button>
+        </div>
+        {problems.length > 0 && <Alert type="warning" showIcon title={problems.map((p) => t(p)).join(' ')} style={{ margin: '0 12px 8px' }} data-testid="table-problems" />}
+        {preview.error && <Alert type="error" showIcon title={preview.error} style={{ margin: '0 12px 8px' }} />}
+        {applyError && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="table-apply-error"
+            style={{ margin: '0 12px 8px' }}
+            title={t('tableEditor.failed', { message: applyError.message })}
+            description={applyError.statement ? <Typography.Text code style={{ whiteSpace: 'pre-wrap' }}>{applyError.statement}</Typography.Text> : undefined}
+          />
+        )}
+        <pre className="askdb-code" data-testid="ddl-preview">{preview.sql.length ? preview.sql.map((s) => `${s};`).join('\n\n') : problems.length ? '' : t('tableEditor.noChanges')}</pre>
+      </div>
+    </div>
+  );
 }

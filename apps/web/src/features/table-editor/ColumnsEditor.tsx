@@ -1,0 +1,102 @@
+/** The columns grid of the table editor: name, type, size, nullable, default, auto increment, primary key, comment, order. */
+import { AutoComplete, Button, Checkbox, Input, Table, Tooltip } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { EngineFamily } from '@askdb/schema-diff';
+import type { EditorColumn } from './model';
+import { typeOptions } from './type-options';
+
+interface Props {
+  family: EngineFamily | null;
+  columns: EditorColumn[];
+  comments: boolean;
+  onChange(columns: EditorColumn[]): void;
+}
+
+export function ColumnsEditor({ family, columns, comments, onChange }: Props) {
+  const { t } = useTranslation();
+  const set = (id: string, patch: Partial<EditorColumn>) => onChange(columns.map((c) => (c.id === id ? { ...c, ...patch } : c)));
+  const move = (i: number, d: number) => {
+    const next = columns.slice();
+    const [c] = next.splice(i, 1);
+    next.splice(i + d, 0, c!);
+    onChange(next);
+  };
+  const types = typeOptions(family).map((v) => ({ value: v }));
+  return (
+    <Table<EditorColumn>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={columns}
+      data-testid="columns-editor"
+      columns={[
+        {
+          title: t('tableEditor.col.order'),
+          width: 64,
+          render: (_, c, i) => (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('tableEditor.col.up')} />
+              <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={i === columns.length - 1} onClick={() => move(i, 1)} aria-label={t('tableEditor.col.down')} />
+            </span>
+          ),
+        },
+        {
+          title: t('tableEditor.col.name'),
+          render: (_, c) => <Input size="small" value={c.name} status={c.name.trim() ? undefined : 'warning'} onChange={(e) => set(c.id, { name: e.target.value })} data-testid="col-name" placeholder={t('tableEditor.col.namePlaceholder')} />,
+        },
+        {
+          title: t('tableEditor.col.type'),
+          width: 170,
+          render: (_, c) => (
+            <AutoComplete
+              size="small"
+              style={{ width: '100%' }}
+              value={c.type}
+              options={types}
+              filterOption={(input, o) => String(o?.value ?? '').toLowerCase().startsWith(input.toLowerCase())}
+              onChange={(v) => set(c.id, { type: String(v), suffix: c.orig && v !== c.type ? '' : c.suffix })}
+              data-testid="col-type"
+            />
+          ),
+        },
+        {
+          title: t('tableEditor.col.size'),
+          width: 90,
+          render: (_, c) => <Input size="small" value={c.size} placeholder="—" onChange={(e) => set(c.id, { size: e.target.value.replace(/[^\d,\s]/g, '') })} data-testid="col-size" title={t('tableEditor.col.sizeHelp')} />,
+        },
+        {
+          title: t('tableEditor.col.nullable'),
+          width: 72,
+          align: 'center',
+          render: (_, c) => <Checkbox checked={c.nullable && !c.primaryKey} disabled={c.primaryKey} onChange={(e) => set(c.id, { nullable: e.target.checked })} data-testid="col-nullable" />,
+        },
+        {
+          title: t('tableEditor.col.default'),
+          width: 150,
+          render: (_, c) => <Input size="small" value={c.default} placeholder={t('tableEditor.col.defaultPlaceholder')} onChange={(e) => set(c.id, { default: e.target.value })} data-testid="col-default" />,
+        },
+        {
+          title: <Tooltip title={t('tableEditor.col.autoIncrementHelp')}>{t('tableEditor.col.autoIncrement')}</Tooltip>,
+          width: 84,
+          align: 'center',
+          render: (_, c) => <Checkbox checked={c.autoIncrement} onChange={(e) => set(c.id, { autoIncrement: e.target.checked })} data-testid="col-ai" />,
+        },
+        {
+          title: t('tableEditor.col.primaryKey'),
+          width: 72,
+          align: 'center',
+          render: (_, c) => <Checkbox checked={c.primaryKey} onChange={(e) => set(c.id, { primaryKey: e.target.checked })} data-testid="col-pk" />,
+        },
+        ...(comments
+          ? [{ title: t('tableEditor.col.comment'), render: (_: unknown, c: EditorColumn) => <Input size="small" value={c.comment} onChange={(e) => set(c.id, { comment: e.target.value })} data-testid="col-comment" /> }]
+          : []),
+        {
+          title: '',
+          width: 40,
+          render: (_, c) => <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onChange(columns.filter((x) => x.id !== c.id))} aria-label={t('tableEditor.col.remove')} data-testid="col-remove" />,
+        },
+      ]}
+    />
+  );
+}

@@ -7,10 +7,11 @@ import groups from './groups.js';
 import consoles from './consoles.js';
 import metadata from './metadata.js';
 import execute from './execute.js';
+import diff from './diff.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

@@ -2,6 +2,8 @@
  * Shared set-up for the chat e2e tests: an AskDB server of their own (so the AI starts
  * unconfigured whatever ran before) and the scripted OpenAI-compatible LLM server.
  */
+import os from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../server';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../packages/ai/test/scripted-llm-server';
@@ -39,4 +41,6 @@ export async function recordInsertSql(page: Page): Promise<void> {
 
 export const inserted = (page: Page) => page.evaluate(() => (window as unknown as { __inserted: { sql: string; run: boolean }[] }).__inserted);
 
-export const shot = (name: string) => `test-results/chat/${name}.png`;
+/** Screenshots to look at; outside test-results, which parallel Playwright runs of other suites wipe. */
+export const SHOT_DIR = process.env.ASKDB_CHAT_SHOTS ?? path.join(os.tmpdir(), 'askdb-chat-shots');
+export const shot = (name: string) => path.join(SHOT_DIR, `${name}.png`);

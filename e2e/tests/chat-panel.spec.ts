@@ -132,11 +132,15 @@ test.describe.serial('AI chat panel', () => {
     await panel.getByTestId('chat-input').press('Enter');
     const answer = panel.getByTestId('chat-answer').last();
     await expect(answer.getByTestId('chat-thinking')).toContainText('Thinking');
+    await expect(answer.getByTestId('chat-thinking').getByText('The user wants')).toBeVisible();
     await expect(answer).toContainText('Use orders.');
     await expect(answer.getByTestId('chat-thinking')).toContainText('Thought process');
-    await expect(answer.getByTestId('chat-thinking')).not.toContainText('the orders table');
+    // Collapsed once the answer streams; a click opens it.
+    const thought = answer.getByTestId('chat-thinking').getByText('The user wants the orders table.');
+    await expect(thought).toBeHidden();
+    await expect(answer.getByTestId('chat-answer-text')).not.toContainText('The user wants');
     await answer.getByTestId('chat-thinking').getByText('Thought process').click();
-    await expect(answer.getByTestId('chat-thinking')).toContainText('The user wants the orders table.');
+    await expect(thought).toBeVisible();
     await page.screenshot({ path: shot('07-thinking') });
   });
 
@@ -195,7 +199,7 @@ test.describe.serial('AI chat panel', () => {
 
   test('the console asks the assistant (askdb:ai): the panel sends the question in the console context', async ({ page, request }) => {
     await configureAi(request, env);
-    env.llm.reply({ content: ['The column is `order_date`, not `orderdate`:\n\n```sql\nSELECT order_date FROM orders;\n```'] });
+    env.llm.reply({ content: ['The column is `ordered_at`, not `orderdate`:\n\n```sql\nSELECT ordered_at FROM orders;\n```'] });
     await page.goto(`${env.askdb.url}/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await expect(panel.getByTestId('chat-context-label')).toContainText('Demo shop');
@@ -207,12 +211,35 @@ test.describe.serial('AI chat panel', () => {
       ),
     );
     const answer = panel.getByTestId('chat-answer').last();
-    await expect(answer.getByTestId('chat-sql-block')).toContainText('SELECT order_date FROM orders;');
+    await expect(answer.getByTestId('chat-sql-block')).toContainText('SELECT ordered_at FROM orders;');
+    await expect(answer).toHaveAttribute('data-state', 'finish');
+    await expect(answer.getByTestId('chat-sql-warnings')).toHaveCount(0);
     await expect(panel.getByTestId('chat-question').last()).toContainText('Repair SQL');
     const prompt = env.llm.lastPromptText();
     expect(prompt).toContain('SELECT orderdate FROM orders');
     expect(prompt).toContain('no such column: orderdate');
     await page.screenshot({ path: shot('10-repair') });
+  });
+
+  test('the server check flags unknown columns and data changes on the SQL blocks', async ({ page, request }) => {
+    await configureAi(request, env);
+    // First answer uses a column that does not exist; the server asks once more and gets an UPDATE.
+    env.llm.reply(
+      { content: ['```sql\nSELECT nonexistent_col FROM orders;\n```'] },
+      { content: ['Fixed:\n\n```sql\nUPDATE orders SET status = \'shipped\' WHERE id = 1;\n```'] },
+    );
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await panel.getByTestId('chat-input').fill('mark order 1 as shipped');
+    await panel.getByTestId('chat-input').press('Enter');
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer).toHaveAttribute('data-state', 'finish');
+    const blocks = answer.getByTestId('chat-sql-block');
+    await expect(blocks).toHaveCount(2);
+    await expect(blocks.nth(0).getByTestId('chat-sql-warnings')).toContainText('Unknown column: nonexistent_col');
+    await expect(blocks.nth(1).getByTestId('chat-sql-warnings')).toContainText('Changes data');
+    await expect(blocks.nth(1)).toHaveAttribute('data-effect', 'data');
+    await page.screenshot({ path: shot('11-checks') });
   });
 
   test('the chat speaks Chinese and Japanese', async ({ page }) => {

@@ -162,7 +162,8 @@ export function ChatInput() {
                   }}
                   onMouseEnter={() => setActive(i)}
                 >
-                  {item.tableType === 'VIEW' ? <EyeOutlined /> : <TableOutlined />} {item.tableName}
+                  {item.tableType === 'VIEW' ? <EyeOutlined /> : <TableOutlined />}
+                  <span className="askdb-chat-mention-name">{item.tableName}</span>
                 </div>
               ))
             )}

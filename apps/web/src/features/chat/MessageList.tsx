@@ -67,7 +67,11 @@ function Answer({ m }: { m: ChatMessage }) {
   return (
     <div className="askdb-chat-msg askdb-chat-msg-ai" data-testid="chat-answer" data-state={m.state}>
       {m.thinking && <Thinking text={m.thinking} active={m.state === 'thinking'} />}
-      {m.content && <Markdown text={m.content} streaming={streaming} databaseType={databaseType} warningsFor={warnings} />}
+      {m.content && (
+        <div data-testid="chat-answer-text">
+          <Markdown text={m.content} streaming={streaming} databaseType={databaseType} warningsFor={warnings} />
+        </div>
+      )}
       {streaming && !m.content && !m.thinking && (
         <div className="askdb-chat-waiting" data-testid="chat-waiting">
           <Spin size="small" /> {t('chat.waiting')}

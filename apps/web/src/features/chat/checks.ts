@@ -34,7 +34,9 @@ const norm = (s: string) => s.replace(/\s+/g, ' ').replace(/;\s*$/, '').trim().t
 export function warningsFor(events: Record<string, unknown>[] | undefined, t: TFunction): (index: number, sql: string) => SqlWarning[] {
   const checks = collect(events);
   return (index, sql) => {
-    const matching = checks.filter((c) => (c.sql != null ? norm(c.sql) === norm(sql) : c.index === index));
+    // A check is per statement; a block may hold several. Match by text, by position only without it.
+    const block = norm(sql);
+    const matching = checks.filter((c) => (c.sql != null ? norm(c.sql) !== '' && block.includes(norm(c.sql)) : c.index === index));
     const out: SqlWarning[] = [];
     for (const c of matching) {
       const effect = (c.effect ?? '').toLowerCase();

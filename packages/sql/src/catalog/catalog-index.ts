@@ -26,6 +26,8 @@ export class CatalogIndex {
   readonly relations: Relation[] = [];
   /** Relations sorted by lower-case name, for prefix search. */
   readonly sorted: Relation[];
+  /** `sorted[i].lower`, for matching without touching the objects. */
+  readonly sortedLower: string[];
   private readonly exact = new Map<string, Relation>();
   private readonly lower = new Map<string, Relation>();
   private readonly columnMaps = new WeakMap<Relation, Map<string, CatalogColumn>>();
@@ -36,6 +38,7 @@ export class CatalogIndex {
     for (const t of catalog.tables ?? []) this.add(t.name, 'table', t.columns ?? [], t.keys ?? [], t);
     for (const v of catalog.views ?? []) this.add(v.name, 'view', v.columns ?? [], [], v);
     this.sorted = [...this.relations].sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0));
+    this.sortedLower = this.sorted.map((r) => r.lower);
   }
 
   private add(name: string, kind: 'table' | 'view', columns: CatalogColumn[], keys: CatalogKey[], source: CatalogTable | CatalogView): void {

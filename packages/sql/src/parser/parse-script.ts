@@ -30,14 +30,16 @@ export interface ParseOptions {
   otherRelation?: ResolveContext['otherRelation'];
 }
 
-function defOf(dialect: Dialect): DefinitionName {
+export function defOf(dialect: Dialect): DefinitionName {
   return (dialect.name as DefinitionName) ?? definitionNameFor(dialect.databaseType ?? 'MYSQL');
 }
 
 /** Analyses one statement's text range (used by completion and hover too). */
-export function analyzeStatement(sql: string, dialect: Dialect, start = 0, end = sql.length): { analysis: StatementAnalysis; unterminated: SyntaxIssue[] } {
+export function analyzeStatement(sql: string, dialect: Dialect, start = 0, end = sql.length, tolerant = false): { analysis: StatementAnalysis; unterminated: SyntaxIssue[] } {
   const { tokens, unterminated } = tokenize(sql, dialect.splitter, start, end);
-  const analysis = new StatementParser(tokens, defOf(dialect), end).analyze();
+  const parser = new StatementParser(tokens, defOf(dialect), end);
+  parser.tolerant = tolerant;
+  const analysis = parser.analyze();
   const open: SyntaxIssue[] = [];
   for (const t of unterminated) {
     if (t.end > end) continue;

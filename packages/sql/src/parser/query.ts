@@ -19,6 +19,7 @@ const JOIN_START = w('JOIN INNER LEFT RIGHT FULL CROSS NATURAL STRAIGHT_JOIN OUT
 const SELECT_MODIFIERS = w(`ALL DISTINCT DISTINCTROW HIGH_PRIORITY STRAIGHT_JOIN SQL_SMALL_RESULT SQL_BIG_RESULT SQL_BUFFER_RESULT
 SQL_NO_CACHE SQL_CACHE SQL_CALC_FOUND_ROWS UNIQUE`);
 const SET_OPERATORS = w('UNION INTERSECT EXCEPT MINUS');
+const FOR_CLAUSE_NEXT = w('UPDATE SHARE NO KEY XML JSON READ BROWSE');
 const JOIN_NEEDS_ON: ReadonlySet<string> = new Set(['postgresql', 'sqlserver', 'oracle']);
 /** Clause order inside one SELECT core. */
 const CLAUSE_ORDER: Record<string, number> = {
@@ -190,23 +191,43 @@ export class QueryParser extends ExprParser {
     let last = 0;
     for (;;) {
       const t = this.t;
-      if (!t || t.kind !== TK.Word) break;
-      const order = CLAUSE_ORDER[t.up];
-      if (order === undefined) break;
-      if (t.up === 'FOR' && !(this.peekIs(1, 'UPDATE') || this.peekIs(1, 'SHARE') || this.peekIs(1, 'NO') || this.peekIs(1, 'KEY') || this.peekIs(1, 'XML') || this.peekIs(1, 'JSON') || this.peekIs(1, 'READ') || this.peekIs(1, 'BROWSE'))) break;
-      if (t.up === 'START' && !this.peekIs(1, 'WITH')) break;
-      if (t.up === 'FORMAT' && this.def !== 'clickhouse') break;
-      if (t.up === 'LOCK' && !this.peekIs(1, 'IN')) break;
-      if (order < last) {
+      if (!t) break;
+      const order = this.clauseOrderAt(t);
+      if (order === undefined) {
+        // Completion reads past junk (a half-typed word) to reach FROM and the other clauses.
+        if (this.tolerant && t.kind !== TK.CloseParen && t.kind !== TK.Semicolon && !this.atAny(SET_OPERATORS)) {
+          if (t.kind === TK.OpenParen) this.skipGroup();
+          else this.i++;
+          continue;
+        }
+        break;
+      }
+      if (order < last && !this.tolerant) {
         this.error('clauseOrder', t, { clause: t.text });
         break;
       }
       last = order;
+      const before = this.i;
       this.clauseBody(scope, t);
       if (this.errors.length) break;
+      if (this.i === before) this.i++;
     }
     scope.end = this.prevEnd;
     return scope;
+  }
+
+  /** Position of the clause starting at `t` in the SELECT clause order, if it starts one. */
+  private clauseOrderAt(t: Token): number | undefined {
+    if (t.kind !== TK.Word) return undefined;
+    const order = CLAUSE_ORDER[t.up];
+    if (order === undefined) return undefined;
+    const next = this.peek();
+    const nextUp = next && next.kind === TK.Word ? next.up : '';
+    if (t.up === 'FOR' && !FOR_CLAUSE_NEXT.has(nextUp)) return undefined;
+    if (t.up === 'START' && nextUp !== 'WITH') return undefined;
+    if (t.up === 'FORMAT' && this.def !== 'clickhouse') return undefined;
+    if (t.up === 'LOCK' && nextUp !== 'IN') return undefined;
+    return order;
   }
 
   /** ORDER BY / LIMIT / OFFSET / FETCH after a parenthesized query. */

@@ -22,6 +22,8 @@ export class Stream {
   clause: ClauseKind = 'other';
   /** Column references are being read as select-list alias candidates (ORDER BY, GROUP BY, HAVING). */
   aliasContext = false;
+  /** Completion mode: keep going past errors (nothing is recorded) so later clauses still yield sources. */
+  tolerant = false;
 
   constructor(
     readonly tokens: Token[],
@@ -88,7 +90,7 @@ export class Stream {
 
   /** Records a syntax error; only the first one of a statement is kept (later ones are usually echoes). */
   error(code: string, at?: Token, params?: Record<string, string>): void {
-    if (this.errors.length > 0) return;
+    if (this.errors.length > 0 || this.tolerant) return;
     // At the end of the statement the last token carries the marker.
     const t = at ?? this.tokens[this.i] ?? this.tokens[this.tokens.length - 1];
     if (t) this.errors.push({ code, params: params ?? { token: t.text.slice(0, 60) }, start: t.start, end: t.end });

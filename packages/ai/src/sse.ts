@@ -106,3 +106,11 @@ export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<
   for (const ev of parser.push(decoder.decode())) yield ev;
   for (const ev of parser.end()) yield ev;
 }
+
+/**
+ * One message of AskDB's own chat stream (API.md): `data: <json>` and a blank line, or
+ * `data: [DONE]` at the end. JSON never contains a raw line break, so one data line suffices.
+ */
+export function sseMessage(payload: unknown): string {
+  return `data: ${payload === '[DONE]' ? '[DONE]' : JSON.stringify(payload)}\n\n`;
+}

@@ -272,3 +272,18 @@ export const SchemaLinkInput = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 export interface SchemaLinkResult { tableName: string; score: number; columns: string[] }
+
+// AI data collections (spec 01 §3, §7): the web app's paths live in apps/web/src/features/ai-collections/api.ts.
+const CollectionId = z.coerce.number().int();
+export const AiCollectionCreate = z.object({ title: z.string().trim().min(1).max(255) });
+export const AiCollectionRename = z.object({ id: CollectionId, title: z.string().trim().min(1).max(255) });
+export const AiCollectionElementInput = z.object({
+  type: z.string().default('TABLE').transform((t) => t.toUpperCase()).pipe(z.enum(['TABLE', 'VIEW'])),
+  tableName: z.string().min(1).max(1024),
+  dataSourceId: z.coerce.number().int(),
+  databaseName: z.string().max(255).optional().nullable(),
+  schemaName: z.string().max(255).optional().nullable(),
+});
+export const AiCollectionElementsAdd = z.object({ id: CollectionId, elements: z.array(AiCollectionElementInput).min(1).max(1000) });
+export const AiCollectionElementDelete = z.object({ id: CollectionId, elementId: z.coerce.number().int() });
+export const AiCollectionElementAnnotate = z.object({ id: CollectionId, elementId: z.coerce.number().int(), annotation: z.string().max(4000) });

@@ -8,10 +8,12 @@ import consoles from './consoles.js';
 import metadata from './metadata.js';
 import execute from './execute.js';
 import diff from './diff.js';
+import ai from './ai.js';
+import aiCollections from './ai-collections.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

@@ -25,6 +25,8 @@ export interface CheckedAnswerOptions {
   signal?: AbortSignal;
   /** Skip checking (e.g. no data source bound): just relay the reply. */
   check?: boolean;
+  /** Check but never send problems back (privacy NOTHING: database messages must not reach the model). */
+  correct?: boolean;
 }
 
 export const CHECK_MESSAGES = defineMessages({
@@ -59,7 +61,7 @@ export async function* checkedAnswer(o: CheckedAnswerOptions): AsyncGenerator<Ch
   if (o.check === false) return;
   const first = await checkSql(answer, { ...o.hooks, signal: o.signal });
   yield { type: 'check', round: 1, report: first };
-  if (first.problems.length === 0) return;
+  if (first.problems.length === 0 || o.correct === false) return;
 
   const problems = describeProblems(first);
   yield { type: 'retry', problems, notice: translate(CHECK_MESSAGES, 'retryNotice', o.language, { problems }) };

@@ -1,0 +1,113 @@
+/**
+ * The AI settings (API.md `GET/POST /api/config/system_config/ai`): one per deployment, kept in
+ * the kv store with the API key encrypted (AES-256-GCM, the server's secret box). The key never
+ * leaves the server: the browser only learns whether one is set.
+ */
+import type { AiConfigInput, AiPrivacy, AiSource } from '@askdb/contracts';
+import type { ProviderConfig } from '@askdb/ai';
+import type { z } from 'zod';
+import type { KvRepo } from '../../store/kv.js';
+import type { SecretBox } from '../../store/secret.js';
+
+const SCOPE = 'app';
+const KEY = 'ai.config';
+
+export interface StoredAiConfig {
+  aiSqlSource: AiSource;
+  apiHost?: string;
+  model?: string;
+  deployment?: string;
+  apiVersion?: string;
+  privacy?: AiPrivacy;
+  stream?: boolean;
+  adminManaged?: boolean;
+  /** Encrypted API key ("v1:…"), absent when none. */
+  apiKeyEnc?: string;
+}
+
+export interface PublicAiConfig {
+  aiSqlSource: AiSource | null;
+  apiHost: string | null;
+  model: string | null;
+  deployment: string | null;
+  apiVersion: string | null;
+  privacy: AiPrivacy;
+  stream: boolean | null;
+  apiKeyConfigured: boolean;
+  adminManaged: boolean;
+  canEdit: boolean;
+  configured: boolean;
+}
+
+export const DEFAULT_PRIVACY: AiPrivacy = 'SCHEMA_ONLY';
+
+export class AiConfigService {
+  constructor(private readonly kv: KvRepo, private readonly secrets: SecretBox) {}
+
+  async get(): Promise<StoredAiConfig | null> {
+    const raw = await this.kv.get(SCOPE, KEY);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as StoredAiConfig;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Save; an absent `apiKey` keeps the stored key, an empty one removes it. */
+  async save(input: z.output<typeof AiConfigInput>): Promise<StoredAiConfig> {
+    const old = await this.get();
+    const trim = (s?: string) => (s?.trim() ? s.trim() : undefined);
+    const next: StoredAiConfig = {
+      aiSqlSource: input.aiSqlSource,
+      apiHost: trim(input.apiHost),
+      model: trim(input.model),
+      deployment: trim(input.deployment),
+      apiVersion: trim(input.apiVersion),
+      privacy: input.privacy ?? old?.privacy ?? DEFAULT_PRIVACY,
+      stream: input.stream,
+      adminManaged: input.adminManaged ?? old?.adminManaged,
+      apiKeyEnc: input.apiKey === undefined ? old?.apiKeyEnc : input.apiKey.trim() ? this.secrets.encrypt(input.apiKey.trim()) : undefined,
+    };
+    await this.kv.set(SCOPE, KEY, JSON.stringify(next));
+    return next;
+  }
+
+  /** What the provider needs, key decrypted (server memory only). */
+  providerConfig(c: StoredAiConfig): ProviderConfig {
+    return {
+      source: c.aiSqlSource,
+      apiKey: c.apiKeyEnc ? this.secrets.decrypt(c.apiKeyEnc) : undefined,
+      apiHost: c.apiHost,
+      model: c.model,
+      deployment: c.deployment,
+      apiVersion: c.apiVersion,
+      stream: c.stream,
+    };
+  }
+
+  toPublic(c: StoredAiConfig | null, canEdit: boolean, serverMode: boolean): PublicAiConfig {
+    return {
+      aiSqlSource: c?.aiSqlSource ?? null,
+      apiHost: c?.apiHost ?? null,
+      model: c?.model ?? null,
+      deployment: c?.deployment ?? null,
+      apiVersion: c?.apiVersion ?? null,
+      privacy: c?.privacy ?? DEFAULT_PRIVACY,
+      stream: c?.stream ?? null,
+      apiKeyConfigured: !!c?.apiKeyEnc,
+      // In a team deployment the administrator owns the AI settings.
+      adminManaged: serverMode || !!c?.adminManaged,
+      canEdit,
+      configured: isConfigured(c),
+    };
+  }
+}
+
+/** Enough to call a model: a real source, and a host or a key (sources with a default host need only a key or a host). */
+export function isConfigured(c: StoredAiConfig | null): boolean {
+  if (!c || c.aiSqlSource === 'ASKDB') return false;
+  if (c.aiSqlSource === 'AZUREAI') return !!c.apiHost && !!(c.deployment || c.model);
+  if (c.aiSqlSource === 'RESTAI') return !!c.apiHost;
+  return !!(c.apiHost || c.apiKeyEnc) && !!c.model;
+}

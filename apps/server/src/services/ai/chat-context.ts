@@ -1,0 +1,147 @@
+/**
+ * Everything a chat request needs from the database before the model is called: the catalog of
+ * the bound data source (or of an AI data collection's tables, with their annotations), the
+ * schema slice picked by schema linking and fitted to the budget, sample values when privacy
+ * allows, the EXPLAIN output and indexes for SQL_OPTIMIZER, the table DDL for table-bound
+ * questions, and the hooks that check the model's SQL against that same database.
+ */
+import {
+  analyzeStatement, buildSchemaIndex, rankTables, renderSchema, tableDdl, type Catalog, type CatalogTable, type CheckHooks, type PromptContext,
+} from '@askdb/ai';
+import type { AiPrivacy, ChatInput } from '@askdb/contracts';
+import type { Catalog as DriverCatalog } from '@askdb/drivers';
+import { dialectFor } from '@askdb/sql';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import type { DataSourceRecord } from '../../store/data-sources.js';
+import { requireDataSource } from '../access.js';
+import { AiCollectionRepo } from './ai-collections.js';
+import { aiCatalog, driverCatalog, dryRun, engineName, explainText, fillSamples, indexesText, type Location } from './ai-database.js';
+import { aiMsg } from './ai-messages.js';
+import { requireCollection } from '../../routes/ai-collections.js';
+
+export interface ChatContext {
+  prompt: PromptContext;
+  /** Check hooks when the chat is bound to a database the SQL can be checked against. */
+  hooks?: CheckHooks;
+  /** Something the user should know (e.g. the schema could not be read). */
+  notice?: string;
+}
+
+/** Question types whose answer is SQL for the bound database (so it is worth checking). */
+const CHECKED_TYPES = new Set(['NL_2_SQL', 'SQL_DEBUG', 'SQL_OPTIMIZER', 'SQL_PROMPT', 'TEXT_MODIFY_COLUMN', 'CRUD_GENERATION', 'DATA_INSERT']);
+const TABLE_BOUND_TYPES = new Set(['TEXT_MODIFY_COLUMN', 'CRUD_GENERATION', 'FILTER_GENERATION', 'DATA_INSERT']);
+
+interface Bound {
+  catalog: Catalog;
+  dialect: string;
+  record?: DataSourceRecord;
+  loc?: Location;
+  driverCatalog?: DriverCatalog;
+}
+
+export async function buildChatContext(deps: AppDeps, req: FastifyRequest, input: ChatInput, privacy: AiPrivacy, signal: AbortSignal): Promise<ChatContext> {
+  const prompt: PromptContext = {
+    questionType: input.questionType,
+    input: input.input,
+    uiLanguage: req.ctx.lang,
+    errorMessage: input.errorMessage,
+    targetDialect: input.targetDialect,
+    history: input.history,
+    databaseName: input.databaseName,
+    schemaName: input.schemaName,
+  };
+  let bound: Bound | undefined;
+  let notice: string | undefined;
+  try {
+    if (input.dataSourceCollectionId != null) bound = await collectionContext(deps, req, input.dataSourceCollectionId);
+    else if (input.dataSourceId != null) {
+      const record = await requireDataSource(deps, req, input.dataSourceId);
+      const loc = { databaseName: input.databaseName, schemaName: input.schemaName };
+      const dc = await driverCatalog(deps, record, loc);
+      bound = { catalog: await aiCatalog(deps, record, loc), dialect: engineName(record.input.type), record, loc, driverCatalog: dc };
+    }
+  } catch (e) {
+    // Permission errors stop the chat; a database we cannot read only costs the schema.
+    if ((e as { statusCode?: number }).statusCode === 403 || (e as { statusCode?: number }).statusCode === 404) throw e;
+    notice = aiMsg(req.ctx.lang, 'CHAT_CONTEXT_FAILED', { reason: (e as Error).message.slice(0, 200) });
+  }
+  if (!bound) return { prompt, notice };
+  prompt.dialect = bound.dialect;
+
+  const quote = bound.record ? (n: string) => dialectFor(bound!.record!.input.type).quoteIdentifier(n) : undefined;
+  if (privacy !== 'NOTHING') {
+    const mentioned = (input.tableList ?? []).map((t) => t.tableName);
+    const linked = rankTables(buildSchemaIndex(bound.catalog), input.input, { mentioned });
+    let slice = renderSchema(bound.catalog, linked, { privacy, quote });
+    if (privacy === 'SCHEMA_AND_SAMPLES' && bound.record && slice.tables.length) {
+      const chosen = bound.catalog.tables.filter((t) => slice.tables.includes(t.name));
+      await fillSamples(deps, bound.record, bound.loc!, chosen, signal);
+      slice = renderSchema(bound.catalog, linked, { privacy, quote });
+    }
+    prompt.schema = slice.text;
+
+    if (TABLE_BOUND_TYPES.has(input.questionType) && input.tableList?.[0]) {
+      const t = findTable(bound.catalog, input.tableList[0].tableName);
+      prompt.tableName = input.tableList[0].tableName;
+      if (t) prompt.tableDdl = tableDdl(t, undefined, privacy === 'SCHEMA_AND_SAMPLES', quote);
+    }
+    if (input.questionType === 'SQL_OPTIMIZER' && bound.record) {
+      const a = analyzeStatement(input.input, dialectFor(bound.record.input.type).splitter);
+      const explainable = /^\s*(\(\s*)*(select|with|insert|update|delete)\b/i.test(input.input);
+      if (explainable) {
+        const plan = await explainText(deps, bound.record, bound.loc!, input.input, signal).catch((e: Error) => ({ ok: false, text: e.message }));
+        prompt.explainOutput = plan.ok ? plan.text : `EXPLAIN failed: ${plan.text}`;
+      }
+      if (bound.driverCatalog) prompt.indexes = indexesText(bound.driverCatalog, a.tables.map((t) => t.name)) || '(no indexes on these tables)';
+    }
+  }
+
+  let hooks: CheckHooks | undefined;
+  if (CHECKED_TYPES.has(input.questionType)) {
+    const { record, loc, catalog } = bound;
+    hooks = {
+      databaseType: record?.input.type,
+      lookupTable: (name) => findTable(catalog, name)?.columns.map((c) => c.name),
+      ...(record ? { dryRun: (sql: string, s?: AbortSignal) => dryRun(deps, record, loc!, sql, s ?? signal) } : {}),
+    };
+  }
+  return { prompt, hooks, notice };
+}
+
+export function findTable(catalog: Catalog, name: string): CatalogTable | undefined {
+  const lower = name.toLowerCase();
+  const last = lower.split('.').pop()!;
+  return catalog.tables.find((t) => t.name.toLowerCase() === lower) ?? catalog.tables.find((t) => t.name.toLowerCase().split('.').pop() === last);
+}
+
+/** The tables and views of an AI data collection, with annotations; qualified when they come from several places. */
+async function collectionContext(deps: AppDeps, req: FastifyRequest, id: number): Promise<Bound> {
+  const repo = new AiCollectionRepo(deps.store.db, deps.kv);
+  await requireCollection(deps, repo, req, id);
+  const elements = await repo.elements(id);
+  const groups = new Map<string, typeof elements>();
+  for (const e of elements) {
+    const k = [e.dataSourceId, e.databaseName ?? '', e.schemaName ?? ''].join('\u0000');
+    groups.set(k, [...(groups.get(k) ?? []), e]);
+  }
+  const several = groups.size > 1;
+  const tables: CatalogTable[] = [];
+  const engines = new Set<string>();
+  let only: { record: DataSourceRecord; loc: Location } | undefined;
+  for (const list of groups.values()) {
+    const first = list[0]!;
+    const record = await requireDataSource(deps, req, first.dataSourceId);
+    const loc = { databaseName: first.databaseName, schemaName: first.schemaName };
+    engines.add(engineName(record.input.type));
+    const catalog = await aiCatalog(deps, record, loc);
+    for (const e of list) {
+      const t = findTable(catalog, e.tableName);
+      if (!t) continue;
+      const prefix = several ? [first.databaseName, first.schemaName].filter(Boolean).join('.') : '';
+      tables.push({ ...t, name: prefix ? `${prefix}.${t.name}` : t.name, ...(e.annotation ? { annotation: e.annotation } : {}) });
+    }
+    if (!several) only = { record, loc };
+  }
+  return { catalog: { tables }, dialect: [...engines].join(' / ') || 'standard SQL', record: only?.record, loc: only?.loc };
+}

@@ -45,10 +45,12 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
 }
 
 export default async function run(): Promise<BenchLine[]> {
-  const db = `askdb_bench_tables_${process.pid}`;
-  await withClient(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
+  // ASKDB_BENCH_TABLES_DB names an already prepared database (kept), to rerun without rebuilding it.
+  const reuse = process.env.ASKDB_BENCH_TABLES_DB;
+  const db = reuse ?? `askdb_bench_tables_${process.pid}`;
+  if (!reuse) await withClient(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
   try {
-    await createSchema(db);
+    if (!reuse) await createSchema(db);
     const conn = await (await driverFor('POSTGRESQL')).connect({ alias: 'bench', type: 'POSTGRESQL', url: urlFor(db) });
     const raw = new pg.Client({ connectionString: urlFor(db) });
     await raw.connect();
@@ -85,6 +87,6 @@ export default async function run(): Promise<BenchLine[]> {
       await conn.close();
     }
   } finally {
-    await withClient(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
+    if (!reuse) await withClient(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
   }
 }

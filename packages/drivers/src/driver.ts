@@ -84,7 +84,8 @@ export interface TriggerInfo {
   /** The engine's full CREATE TRIGGER text, where the catalog keeps it. */
   definition?: string | null;
 }
-export interface ViewInfo { name: string; comment: string | null; definition?: string | null }
+/** `materialized`: a PostgreSQL (or Oracle) materialized view, which schema sync must re-create as one. */
+export interface ViewInfo { name: string; comment: string | null; definition?: string | null; materialized?: boolean }
 /** `ownedBy` is `table.column` for sequences a column owns (serial, identity): schema diff leaves those to the column. */
 export interface SequenceInfo { name: string; dataType?: string; start?: string; increment?: string; minValue?: string; maxValue?: string; cycle?: boolean; ownedBy?: string | null }
 

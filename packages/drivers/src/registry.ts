@@ -17,6 +17,7 @@ const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   SQLITE: async () => (await import('./sqlite/index.js')).sqliteDriver,
   DUCKDB: async () => (await import('./duckdb/index.js')).duckdbDriver,
   REDIS: async () => (await import('./redis/index.js')).redisDriver,
+  SQLSERVER: async () => (await import('./sqlserver/index.js')).sqlServerDriver,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

@@ -5,7 +5,8 @@ import type {
   TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { driverError } from '../messages.js';
-import { groupBy, pushTo } from '../shared/group-by.js';
+import { indexesByTable, keysByTable } from '../shared/catalog-rows.js';
+import { groupBy } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
 
@@ -135,25 +136,11 @@ export class MysqlMetadata implements Metadata {
 
   private async readKeys(db: string, table: string | null): Promise<Map<string, KeyInfo[]>> {
     const rows = await this.query<Q.KeyColumnRow>(Q.KEYS_SQL, [db, table, table]);
-    const out = new Map<string, KeyInfo[]>();
-    const byName = new Map<string, KeyInfo>();
-    for (const r of rows) {
-      const id = `${r.table_name}\u0000${r.name}`;
-      let key = byName.get(id);
-      if (!key) {
-        const type = r.type === 'PRIMARY KEY' ? 'PRIMARY' : r.type === 'UNIQUE' ? 'UNIQUE' : 'FOREIGN';
-        key = { name: r.name, type, columns: [] };
-        if (type === 'FOREIGN') Object.assign(key, { referencedTable: r.referenced_table, referencedSchema: r.referenced_schema, referencedColumns: [], onUpdate: r.on_update, onDelete: r.on_delete });
-        byName.set(id, key);
-        pushTo(out, r.table_name, key);
-      }
-      if (r.column_name) key.columns.push(r.column_name);
-      if (r.referenced_column) key.referencedColumns!.push(r.referenced_column);
-    }
-    for (const c of await this.readChecks(db, table)) {
-      pushTo(out, c.table_name, { name: c.name, type: 'CHECK', columns: [], checkExpression: c.clause });
-    }
-    return out;
+    const checks = await this.readChecks(db, table);
+    return keysByTable([
+      ...rows.map((r) => ({ ...r, type: r.type === 'PRIMARY KEY' ? 'PRIMARY' as const : r.type === 'UNIQUE' ? 'UNIQUE' as const : 'FOREIGN' as const })),
+      ...checks.map((c) => ({ table_name: c.table_name, name: c.name, type: 'CHECK' as const, check_expression: c.clause })),
+    ]);
   }
 
   /** CHECK constraints need MySQL 8.0.16+ / MariaDB 10.2+; older servers simply have none to show. */
@@ -167,20 +154,10 @@ export class MysqlMetadata implements Metadata {
 
   private async readIndexes(db: string, table: string | null): Promise<Map<string, IndexInfo[]>> {
     const rows = await this.query<Q.IndexColumnRow>(Q.INDEXES_SQL, [db, table, table]);
-    const out = new Map<string, IndexInfo[]>();
-    const byName = new Map<string, IndexInfo>();
-    for (const r of rows) {
-      const id = `${r.table_name}\u0000${r.name}`;
-      let index = byName.get(id);
-      if (!index) {
-        index = { name: r.name, unique: Number(r.non_unique) === 0, primary: r.name === 'PRIMARY', method: r.index_type, columns: [], where: null };
-        byName.set(id, index);
-        pushTo(out, r.table_name, index);
-      }
-      const name = r.column_name ?? '';
-      index.columns.push({ name: r.sub_part ? `${name}(${r.sub_part})` : name, order: r.collation === 'D' ? 'DESC' : 'ASC' });
-    }
-    return out;
+    return indexesByTable(rows.map((r) => ({
+      table_name: r.table_name, name: r.name, unique: Number(r.non_unique) === 0, primary: r.name === 'PRIMARY', method: r.index_type,
+      column_name: r.sub_part ? `${r.column_name ?? ''}(${r.sub_part})` : r.column_name ?? '', descending: r.collation === 'D',
+    })));
   }
 
   private async routines(db: string, kind: 'FUNCTION' | 'PROCEDURE' | null): Promise<(RoutineInfo & { kind: string })[]> {

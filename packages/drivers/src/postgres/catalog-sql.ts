@@ -15,7 +15,7 @@ SELECT nspname AS name FROM pg_namespace
 WHERE nspname !~ '^pg_(toast|temp_)'
 ORDER BY nspname IN ('pg_catalog', 'information_schema'), nspname`;
 
-export interface TableRow { name: string; comment: string | null; total: number }
+export interface TableRow { name: string; comment: string | null }
 
 const TABLE_FILTER = `
   FROM pg_class c
@@ -24,15 +24,16 @@ const TABLE_FILTER = `
     AND ($2::text IS NULL OR c.relname ILIKE $2)`;
 
 /**
- * One page of tables with the total in the same round trip; comments are read for the page only,
- * so a 30,000-table schema stays fast. (A page past the end has no row to carry the total.)
+ * One page of tables, walked in name order (pg_class_relname_nsp_index), comments read for the
+ * page only: a 30,000-table schema stays fast. The total is counted separately, and only when
+ * the page does not already show where the list ends (counting scans every relation).
  */
 export const TABLES_PAGE_SQL = `
 WITH page AS (
-  SELECT c.oid, c.relname, count(*) OVER () AS total ${TABLE_FILTER}
+  SELECT c.oid, c.relname ${TABLE_FILTER}
   ORDER BY c.relname
   LIMIT $3 OFFSET $4)
-SELECT p.relname AS name, d.description AS comment, p.total::int AS total
+SELECT p.relname AS name, d.description AS comment
 FROM page p
 LEFT JOIN pg_description d ON d.objoid = p.oid AND d.classoid = 'pg_class'::regclass AND d.objsubid = 0
 ORDER BY p.relname`;

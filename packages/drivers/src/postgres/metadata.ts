@@ -35,10 +35,12 @@ export class PgMetadata implements Metadata {
     const w = pageWindow(page);
     const schema = this.schema(loc);
     const pattern = containsPattern(page?.searchKey);
-    const rows = await this.query<Q.TableRow>(Q.TABLES_PAGE_SQL, [schema, pattern, w.limit, w.offset]);
-    const data = rows.map((r) => ({ name: r.name, comment: r.comment, type: 'TABLE' as const }));
-    const total = rows.length ? rows[0]!.total
-      : w.offset === 0 ? 0 : (await this.query<{ total: number }>(Q.TABLES_COUNT_SQL, [schema, pattern]))[0]!.total;
+    const rows = await this.query<Q.TableRow>(Q.TABLES_PAGE_SQL, [schema, pattern, w.limit + 1, w.offset]);
+    const hasMore = rows.length > w.limit;
+    const data = rows.slice(0, w.limit).map((r) => ({ name: r.name, comment: r.comment, type: 'TABLE' as const }));
+    const total = !hasMore && (data.length > 0 || w.offset === 0)
+      ? w.offset + data.length
+      : (await this.query<{ total: number }>(Q.TABLES_COUNT_SQL, [schema, pattern]))[0]!.total;
     return pageResult(data, total, w);
   }
 

@@ -3,11 +3,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Input, Space, Table, Tag } from 'antd';
 import { PlusOutlined, PushpinFilled, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DatabaseType } from '@askdb/contracts';
+import { isSelectionComplete, type DatabaseType } from '@askdb/contracts';
 import { metaApi, type TableItem } from './meta-api';
 import { openTab, type TabTarget } from './open-tabs';
 import { useDialogs } from './dialogs-store';
-import type { WorkspaceTab } from './tabs-store';
+import { useTabs, type WorkspaceTab } from './tabs-store';
+import { DataSourcePicker } from './DataSourcePicker';
 
 export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
   const { t } = useTranslation();
@@ -17,9 +18,10 @@ export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
   const target: TabTarget = { dataSourceId: tab.dataSourceId!, dataSourceName: tab.dataSourceName, databaseType: tab.databaseType as DatabaseType, databaseName: tab.databaseName, schemaName: tab.schemaName };
   const load = useCallback((refresh = false) => {
     setError(null);
+    if (!tab.databaseType || !isSelectionComplete(tab.databaseType as DatabaseType, tab.databaseName, tab.schemaName)) return;
     metaApi.tables(target, { refresh }).then((p) => setRows(p.data), (e) => setError((e as Error).message));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab.id]);
+  }, [tab.dataSourceId, tab.databaseName, tab.schemaName]);
   useEffect(() => load(), [load]);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -29,6 +31,13 @@ export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
   return (
     <div className="askdb-pane" data-testid="all-tables-tab">
       <div className="askdb-pane-toolbar">
+        <DataSourcePicker
+          value={{ dataSourceId: tab.dataSourceId, databaseName: tab.databaseName, schemaName: tab.schemaName, databaseType: tab.databaseType, dataSourceName: tab.dataSourceName }}
+          onChange={(b) => {
+            setRows(null);
+            useTabs.getState().update(tab.id, { ...b, title: b.schemaName ?? b.databaseName ?? b.dataSourceName ?? '' });
+          }}
+        />
         <Input size="small" allowClear prefix={<SearchOutlined />} placeholder={t('workspace.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 260 }} />
         <Button size="small" icon={<PlusOutlined />} onClick={() => openTab.createTable(target)}>{t('workspace.menu.createTable')}</Button>
         <Button size="small" icon={<ReloadOutlined />} onClick={() => load(true)}>{t('workspace.menu.refresh')}</Button>

@@ -26,12 +26,20 @@ const ICONS: Partial<Record<TabType, React.ReactNode>> = {
   VIEW_ALL_TABLES: <UnorderedListOutlined />,
   ER_MODEL: <PartitionOutlined />,
   VIEW_VIEW: <EyeOutlined />,
+  VIEW: <EyeOutlined />,
+  LOCAL_SQL_FILE: <FileTextOutlined />,
 };
 
 function TabBody({ tab }: { tab: WorkspaceTab }) {
   const { t } = useTranslation();
   switch (tab.type) {
     case 'CONSOLE':
+    case 'LOCAL_SQL_FILE':
+    case 'VIEW':
+    case 'VIEW_VIEW':
+    case 'FUNCTION':
+    case 'PROCEDURE':
+    case 'TRIGGER':
       return <ConsoleSlot tab={tab} />;
     case 'EDIT_TABLE_DATA':
       return <TableDataTab tab={tab} />;

@@ -44,8 +44,8 @@ export interface IndexItem {
   columns: { name: string; order?: 'ASC' | 'DESC'; expression?: string }[];
 }
 export interface RoutineItem { name: string; functionName?: string; procedureName?: string; comment?: string | null; returnType?: string | null }
-export interface TriggerItem { name: string; tableName?: string | null; event?: string | null; timing?: string | null }
-export interface ViewItem { name: string; comment: string | null }
+export interface TriggerItem { name: string; tableName?: string | null; event?: string | null; timing?: string | null; definition?: string | null }
+export interface ViewItem { name: string; comment: string | null; definition?: string | null }
 export interface GroupItem { id: number; name: string; parentId: number | null; sortOrder: number }
 
 const q = (l: Location, extra: Record<string, unknown> = {}) => ({

@@ -35,4 +35,6 @@ export const openTab = {
   ddl: (t: TabTarget) => open('VIEW_DDL', t, t.tableName!),
   allTables: (t: TabTarget) => open('VIEW_ALL_TABLES', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
   erModel: (t: TabTarget) => open('ER_MODEL', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
+  /** A view's or trigger's definition in the SQL editor (the console feature renders these types). */
+  definition: (type: 'VIEW_VIEW' | 'TRIGGER', t: TabTarget & { tableName: string }, ddl: string) => open(type, t, t.tableName, { ddl }),
 };

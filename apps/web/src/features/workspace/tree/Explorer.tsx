@@ -54,6 +54,8 @@ export function Explorer() {
       openTab.tableData({ ...targetOf(node), tableName: node.extraParams.tableName ?? node.originalTitle }, { readOnly: node.treeNodeType === 'VIEW' });
     } else if (node.treeNodeType === 'SAVED_CONSOLE') {
       void nodeMenu.run(node, 'openConsole');
+    } else if (node.treeNodeType === 'TRIGGER') {
+      void nodeMenu.run(node, 'triggerDefinition');
     } else useTree.getState().toggle(node);
   }, [nodeMenu]);
 

@@ -116,6 +116,7 @@ export function useNodeMenu() {
       case 'VIEW':
         add('openData', t(isTable ? 'workspace.menu.openData' : 'workspace.menu.openViewData'));
         add('newConsole', t('workspace.menu.newConsole'));
+        if (!isTable) add('viewDefinition', t('workspace.menu.viewDefinition'));
         if (isTable) {
           add('editTable', t('workspace.menu.editTable'));
           add('ddl', t('workspace.menu.viewDdl'));
@@ -135,6 +136,10 @@ export function useNodeMenu() {
           add('truncate', t('workspace.menu.truncate'), { danger: true });
           add('drop', t('workspace.menu.drop'), { danger: true });
         }
+        return list;
+      case 'TRIGGER':
+        add('triggerDefinition', t('workspace.menu.viewDefinition'));
+        add('copyName', t('workspace.menu.copyName'));
         return list;
       default:
         if (!node.isLeaf) add('refresh', t('workspace.menu.refresh'));
@@ -259,6 +264,18 @@ export function useNodeMenu() {
       case 'openData':
         openTab.tableData(table, { readOnly: node.treeNodeType === 'VIEW' });
         return;
+      case 'viewDefinition': {
+        const v = (await metaApi.views(target)).find((x) => x.name === table.tableName);
+        const body = v?.definition?.trim();
+        const ddl = body ? (/^create\b/i.test(body) ? body : `CREATE VIEW ${tableSqlName(table)} AS\n${body}`) : `-- ${t('workspace.noDefinition')}`;
+        openTab.definition('VIEW_VIEW', table, ddl);
+        return;
+      }
+      case 'triggerDefinition': {
+        const tr = (await metaApi.triggers(target)).find((x) => x.name === node.originalTitle);
+        openTab.definition('TRIGGER', { ...target, tableName: node.originalTitle }, tr?.definition?.trim() || `-- ${t('workspace.noDefinition')}`);
+        return;
+      }
       case 'editTable':
         openTab.editTable(table);
         return;

@@ -3,6 +3,7 @@ import { startScriptedLlmServer, type ScriptedLlmServer } from '../../test/scrip
 import { AiError } from '../errors.js';
 import { collectReply } from '../provider.js';
 import { createProvider } from './registry.js';
+import { chatCompletionsUrl, OPENAI_COMPATIBLE_HOSTS } from './openai-compatible.js';
 
 let llm: ScriptedLlmServer;
 beforeAll(async () => {
@@ -112,8 +113,14 @@ describe('registry', () => {
     expect(e.localized('en-US')).toMatch(/Settings/);
   });
 
-  it('gives Zhipu, Baichuan and Wenxin their vendor base URL', async () => {
-    const p = createProvider({ source: 'ZHIPUAI', model: 'glm-4' });
-    expect(p.source).toBe('ZHIPUAI');
+  it('gives Zhipu, Baichuan and Wenxin their vendor base URL, and an explicit host wins', async () => {
+    const url = (s: keyof typeof OPENAI_COMPATIBLE_HOSTS) => chatCompletionsUrl(new URL(OPENAI_COMPATIBLE_HOSTS[s]!)).href;
+    expect(url('ZHIPUAI')).toBe('https://open.bigmodel.cn/api/paas/v4/chat/completions');
+    expect(url('BAICHUANAI')).toBe('https://api.baichuan-ai.com/v1/chat/completions');
+    expect(url('WENXINAI')).toBe('https://qianfan.baidubce.com/v2/chat/completions');
+    llm.reply({ content: ['glm says hi'] });
+    const p = createProvider({ source: 'ZHIPUAI', apiHost: llm.openAiBase, model: 'glm-4' });
+    expect((await collectReply(p.stream({ messages: conversation }))).content).toBe('glm says hi');
+    expect(llm.last().body.model).toBe('glm-4');
   });
 });

@@ -10,10 +10,11 @@ import execute from './execute.js';
 import diff from './diff.js';
 import ai from './ai.js';
 import aiCollections from './ai-collections.js';
+import sqlIntel from './sql-intel.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, sqlIntel];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

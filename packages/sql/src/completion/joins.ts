@@ -77,7 +77,15 @@ export function joinClauseItems(ctx: CursorContext, index: CatalogIndex, resolve
   const seen = new Set<string>();
   for (let i = list.length - 1; i >= 0; i--) {
     const existing = list[i]!;
-    for (const fk of index.foreignKeys(existing.rel.name)) {
+    // The tables it references first (orders → customers), then the ones referencing it (order_items → orders).
+    const links = [...index.foreignKeys(existing.rel.name)].sort((x, y) => {
+      const ox = x.fromTable.toLowerCase() === existing.rel.lower ? 0 : 1;
+      const oy = y.fromTable.toLowerCase() === existing.rel.lower ? 0 : 1;
+      const nx = ox ? x.fromTable : x.toTable;
+      const ny = oy ? y.fromTable : y.toTable;
+      return ox - oy || (nx < ny ? -1 : nx > ny ? 1 : 0);
+    });
+    for (const fk of links) {
       const otherName = fk.fromTable.toLowerCase() === existing.rel.lower ? fk.toTable : fk.fromTable;
       const rel = index.relation(otherName);
       if (!rel) continue;

@@ -19,8 +19,16 @@ test.describe.serial('AI chat panel', () => {
     await expect(panel).toContainText('No AI model is configured');
     await expect(panel.getByTestId('chat-configure-ai')).toBeVisible();
     await page.screenshot({ path: shot('01-not-configured') });
+    // Asking anyway: the answer says the same, with the way to configure.
+    await panel.getByTestId('chat-input').fill('How many customers?');
+    await panel.getByTestId('chat-input').press('Enter');
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer.getByTestId('chat-not-configured')).toBeVisible();
+    await expect(answer).toContainText('No AI model is configured');
+    await expect(answer.getByTestId('chat-configure-ai')).toBeVisible();
+    await page.screenshot({ path: shot('01b-not-configured-answer') });
     // The link opens the Custom AI settings.
-    await panel.getByTestId('chat-configure-ai').click();
+    await answer.getByTestId('chat-configure-ai').click();
     await expect(page.getByTestId('ai-settings-form')).toBeVisible();
     await expect(page.getByTestId('ai-settings-source')).toContainText('OpenAI-compatible');
   });

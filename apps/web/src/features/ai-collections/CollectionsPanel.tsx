@@ -4,46 +4,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Input, Modal, Popconfirm, Spin, Tooltip, Typography } from 'antd';
-import { AppstoreOutlined, DeleteOutlined, EyeOutlined, MessageOutlined, PlusOutlined, TableOutlined, CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DeleteOutlined, MessageOutlined, PlusOutlined, CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { collectionsApi, type AiCollection, type AiCollectionElement } from './api.js';
+import { collectionsApi, type AiCollection } from './api.js';
 import { AddTablesModal } from './AddTablesModal.js';
+import { CollectionElements } from './CollectionElements.js';
 import { useChat } from '../chat/chat-store.js';
 
 const changed = () => window.dispatchEvent(new CustomEvent('askdb:ai-collections-changed'));
-
-function Elements({ id, version, onRemoved }: { id: number; version: number; onRemoved(): void }) {
-  const { t } = useTranslation();
-  const [items, setItems] = useState<AiCollectionElement[] | null>(null);
-  useEffect(() => {
-    collectionsApi.elements(id).then(setItems, () => setItems([]));
-  }, [id, version]);
-  if (items === null) return <Spin size="small" style={{ margin: 8 }} />;
-  if (items.length === 0) return <Typography.Text type="secondary" className="askdb-collection-none">{t('aiCollections.noElements')}</Typography.Text>;
-  return (
-    <ul className="askdb-collection-elements" data-testid="ai-collection-elements">
-      {items.map((e) => (
-        <li key={e.id} data-testid="ai-collection-element">
-          {e.type === 'VIEW' ? <EyeOutlined /> : <TableOutlined />}
-          <span className="askdb-collection-element-name" title={e.tableName}>{e.tableName}</span>
-          <span className="askdb-collection-element-loc" title={[e.dataSourceName, e.databaseName, e.schemaName].filter(Boolean).join(' / ')}>
-            {[e.dataSourceName, e.databaseName, e.schemaName].filter(Boolean).join(' / ')}
-          </span>
-          <Tooltip title={t('aiCollections.removeElement')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<DeleteOutlined />}
-              aria-label={t('aiCollections.removeElement')}
-              data-testid="ai-collection-element-remove"
-              onClick={() => collectionsApi.removeElement(id, e.id).then(onRemoved, () => {})}
-            />
-          </Tooltip>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export function CollectionsPanel() {
   const { t } = useTranslation();
@@ -147,7 +115,7 @@ export function CollectionsPanel() {
                   <Button size="small" type="text" icon={<DeleteOutlined />} aria-label={t('aiCollections.delete')} data-testid="ai-collection-delete" />
                 </Popconfirm>
               </div>
-              {expanded.has(c.id) && <Elements id={c.id} version={versions[c.id] ?? 0} onRemoved={() => bump(c.id)} />}
+              {expanded.has(c.id) && <CollectionElements id={c.id} version={versions[c.id] ?? 0} onRemoved={() => bump(c.id)} />}
             </div>
           ))}
         </div>

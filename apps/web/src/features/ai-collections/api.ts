@@ -18,6 +18,8 @@ export interface AiCollectionElement {
   dataSourceName: string;
   databaseName?: string | null;
   schemaName?: string | null;
+  /** What the table means, in the user's words; schema linking reads it. */
+  annotation?: string | null;
 }
 
 export interface NewElement {
@@ -47,4 +49,5 @@ export const collectionsApi = {
     })),
   addElements: (id: number, elements: NewElement[]) => api<unknown>(`${BASE}/element/add`, { body: { id, elements } }),
   removeElement: (id: number, elementId: number) => api<unknown>(`${BASE}/element/delete`, { body: { id, elementId } }),
+  annotate: (id: number, elementId: number, annotation: string) => api<unknown>(`${BASE}/element/annotate`, { body: { id, elementId, annotation } }),
 };

@@ -2,6 +2,10 @@ import type { FeatureStrings } from '../../i18n/types';
 
 export const aiCollectionsStrings: FeatureStrings = {
   'en-US': {
+    'aiCollections.annotate': 'Describe this table for the AI',
+    'aiCollections.annotatePlaceholder': 'Add a note for the AI…',
+    'aiCollections.table': 'Table',
+    'aiCollections.view': 'View',
     'aiCollections.title': 'AI data collections',
     'aiCollections.intro': 'Group the tables and views the AI should use, from any data source, and chat with the collection.',
     'aiCollections.create': 'New collection',
@@ -26,6 +30,10 @@ export const aiCollectionsStrings: FeatureStrings = {
     'aiCollections.pickTables': 'Pick one or more',
   },
   'zh-CN': {
+    'aiCollections.annotate': '为 AI 描述这张表',
+    'aiCollections.annotatePlaceholder': '添加给 AI 的说明…',
+    'aiCollections.table': '表',
+    'aiCollections.view': '视图',
     'aiCollections.title': 'AI 数据集',
     'aiCollections.intro': '把 AI 需要用到的表和视图（可来自任意数据源）归为一组，然后基于该数据集对话。',
     'aiCollections.create': '新建数据集',
@@ -50,6 +58,10 @@ export const aiCollectionsStrings: FeatureStrings = {
     'aiCollections.pickTables': '选择一个或多个',
   },
   'ja-JP': {
+    'aiCollections.annotate': 'このテーブルを AI 向けに説明',
+    'aiCollections.annotatePlaceholder': 'AI 向けのメモを追加…',
+    'aiCollections.table': 'テーブル',
+    'aiCollections.view': 'ビュー',
     'aiCollections.title': 'AI データコレクション',
     'aiCollections.intro': 'AI に使わせるテーブルやビューを任意のデータソースからまとめ、そのコレクションでチャットできます。',
     'aiCollections.create': '新しいコレクション',

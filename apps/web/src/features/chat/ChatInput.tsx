@@ -205,11 +205,11 @@ export function ChatInput() {
         />
         {busy ? (
           <Tooltip title={t('chat.stop')}>
-            <Button type="primary" danger shape="circle" size="small" icon={<BorderOutlined />} onClick={stop} data-testid="chat-stop" aria-label={t('chat.stop')} />
+            <Button key="stop" type="primary" danger shape="circle" size="small" icon={<BorderOutlined />} onClick={stop} data-testid="chat-stop" aria-label={t('chat.stop')} />
           </Tooltip>
         ) : (
           <Tooltip title={t('chat.send')}>
-            <Button type="primary" shape="circle" size="small" icon={<ArrowUpOutlined />} onClick={doSend} disabled={!canSend} data-testid="chat-send" aria-label={t('chat.send')} />
+            <Button key="send" type="primary" shape="circle" size="small" icon={<ArrowUpOutlined />} onClick={doSend} disabled={!canSend} data-testid="chat-send" aria-label={t('chat.send')} />
           </Tooltip>
         )}
       </div>

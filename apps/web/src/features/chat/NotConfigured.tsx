@@ -31,7 +31,17 @@ export function NotConfigured({ compact, detail }: { compact?: boolean; detail?:
   return (
     <div data-testid="chat-not-configured" data-admin={askAdmin ? 'true' : 'false'}>
       {compact ? (
-        <Alert type="warning" showIcon message={askAdmin ? t('chat.notConfigured.admin') : t('chat.notConfigured.title')} description={askAdmin ? detail : t('chat.notConfigured.how')} action={action} />
+        <Alert
+          type="warning"
+          showIcon
+          message={askAdmin ? t('chat.notConfigured.admin') : t('chat.notConfigured.title')}
+          description={
+            <div className="askdb-chat-not-configured-body">
+              <div>{askAdmin ? detail : t('chat.notConfigured.how')}</div>
+              {action && <div style={{ marginTop: 8 }}>{action}</div>}
+            </div>
+          }
+        />
       ) : (
         <Result
           icon={<RobotOutlined />}

@@ -33,6 +33,25 @@ test.describe.serial('AI chat panel', () => {
     await expect(page.getByTestId('ai-settings-source')).toContainText('OpenAI-compatible');
   });
 
+  test('when an administrator manages the AI, a member is told to ask the administrator', async ({ page }) => {
+    // Server mode has no login yet, so the member's view of the settings (what GET returns to a
+    // non-admin in a team deployment) is the one answer replaced here.
+    await page.route('**/api/config/system_config/ai', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ json: { success: true, data: { aiSqlSource: null, apiKeyConfigured: false, adminManaged: true, canEdit: false, configured: false } } })
+        : route.continue(),
+    );
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await expect(panel.getByTestId('chat-not-configured')).toHaveAttribute('data-admin', 'true');
+    await expect(panel).toContainText('Please ask your administrator to configure a model.');
+    await expect(panel.getByTestId('chat-configure-ai')).toHaveCount(0);
+    await expect(panel.getByTestId('chat-ai-settings')).toHaveCount(0);
+    await page.goto(`${env.askdb.url}/workspace?language=zh-CN`);
+    await expect(panel).toContainText('请联系管理员配置模型');
+    await page.screenshot({ path: shot('01c-admin-managed') });
+  });
+
   test('configure the AI in the Custom AI settings: the key is write-only', async ({ page }) => {
     await page.goto(`${env.askdb.url}/workspace?language=en-US`);
     await page.keyboard.press('Control+,');

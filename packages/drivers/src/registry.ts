@@ -18,6 +18,7 @@ const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   DUCKDB: async () => (await import('./duckdb/index.js')).duckdbDriver,
   REDIS: async () => (await import('./redis/index.js')).redisDriver,
   SQLSERVER: async () => (await import('./sqlserver/index.js')).sqlServerDriver,
+  ORACLE: async () => (await import('./oracle/index.js')).oracleDriver,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

@@ -9,14 +9,24 @@ export interface Endpoint { host: string; port: number; user?: string; database?
 
 const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT|HOSTNAME_MISMATCH|EPROTO)/;
 
-/** Error code of a Node error or of the error wrapped in it (`cause`, AggregateError). */
+/**
+ * Every error code on the error and on the errors wrapped in it (`cause`, `originalError`,
+ * AggregateError `errors`): client libraries wrap the socket's ECONNREFUSED in their own codes.
+ */
+export function errnosOf(err: unknown, depth = 0): string[] {
+  const e = err as { code?: unknown; cause?: unknown; originalError?: unknown; errors?: unknown[] } | null;
+  if (!e || typeof e !== 'object' || depth > 4) return [];
+  const codes = typeof e.code === 'string' && e.code ? [e.code] : [];
+  for (const inner of [e.cause, e.originalError, ...(Array.isArray(e.errors) ? e.errors : [])]) codes.push(...errnosOf(inner, depth + 1));
+  return codes;
+}
+
+const SOCKET_CODES = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ESOCKETTIMEDOUT)$/;
+
+/** The most telling code: a socket-level one when any is wrapped inside, else the outermost. */
 export function errnoOf(err: unknown): string | undefined {
-  const e = err as { code?: unknown; errno?: unknown; cause?: unknown; errors?: unknown[] } | null;
-  if (!e || typeof e !== 'object') return undefined;
-  if (typeof e.code === 'string' && e.code) return e.code;
-  if (Array.isArray(e.errors) && e.errors.length) return errnoOf(e.errors[0]);
-  if (e.cause) return errnoOf(e.cause);
-  return undefined;
+  const codes = errnosOf(err);
+  return codes.find((c) => SOCKET_CODES.test(c)) ?? codes[0];
 }
 
 export function messageOf(err: unknown): string {

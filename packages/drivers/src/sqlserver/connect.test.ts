@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dialectFor } from '@askdb/sql';
 import { driverFor } from '../registry.js';
 import { resolveTarget } from '../shared/endpoint.js';
+import { silentServer } from '../../test/services.js';
 import { sqlServerConfig } from './connect.js';
 
 const base = { alias: 'mssql', type: 'SQLSERVER' as const };
@@ -24,5 +25,15 @@ describe('SQL Server settings and failures (no SQL Server runs here)', () => {
     const driver = await driverFor('SQLSERVER');
     await expect(driver.connect({ ...base, host: '127.0.0.1', port: 1, connectTimeoutMs: 3000 })).rejects.toMatchObject({ code: 'CONNECTION_REFUSED' });
     await expect(driver.connect({ ...base, host: 'no-such-host.invalid', connectTimeoutMs: 3000 })).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
+  });
+  it('gives up within the connect timeout when the server never answers', async () => {
+    const silent = await silentServer();
+    try {
+      const started = Date.now();
+      await expect((await driverFor(base.type)).connect({ ...base, host: '127.0.0.1', port: silent.port, connectTimeoutMs: 1500 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await silent.close();
+    }
   });
 });

@@ -52,11 +52,11 @@ export function sqlServerConnectError(err: unknown, target: ResolvedTarget, cfg:
   const at = { host: target.serverHost, port: target.serverPort };
   if (/Cannot open database/i.test(text)) return driverError('DATABASE_NOT_FOUND', { database: String(cfg.database) }, text);
   if (code === 'ELOGIN' || /Login failed/i.test(text)) return driverError('AUTH_FAILED', { user: String(cfg.user) }, text);
-  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/i.test(text)) return driverError('HOST_NOT_FOUND', at, text);
-  if (/ECONNREFUSED/i.test(text)) return driverError('CONNECTION_REFUSED', at, text);
+  const net = networkError(err, { ...at, timeoutMs: target.timeoutMs });
+  if (net && net.code !== 'TIMEOUT') return net;
   if (code === 'ETIMEOUT' || /timeout|timed out/i.test(text)) {
     return driverError('TIMEOUT', { ...at, seconds: target.timeoutMs / 1000 }, text);
   }
   if (/certificate|SSL|TLS|encrypt/i.test(text)) return driverError('TLS_ERROR', { ...at, reason: text }, text);
-  return networkError(err, { ...at, timeoutMs: target.timeoutMs }) ?? new DriverError(text, 'QUERY_FAILED', text, { reason: text });
+  return net ?? new DriverError(text, 'QUERY_FAILED', text, { reason: text });
 }

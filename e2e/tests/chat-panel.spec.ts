@@ -269,6 +269,31 @@ test.describe.serial('AI chat panel', () => {
     await page.screenshot({ path: shot('11-checks') });
   });
 
+  test('a follow-up question carries the conversation; a new conversation does not', async ({ page, request }) => {
+    await configureAi(request, env);
+    env.llm.reply({ content: ['```sql\nSELECT COUNT(*) FROM orders;\n```'] }, { content: ['```sql\nSELECT status, COUNT(*) FROM orders GROUP BY status;\n```'] }, { content: ['fresh'] });
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    const input = panel.getByTestId('chat-input');
+    await input.fill('How many orders are there?');
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'finish');
+    await input.fill('And per status?');
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(2);
+    await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'finish');
+    const followUp = env.llm.lastPromptText();
+    expect(followUp).toContain('How many orders are there?');
+    expect(followUp).toContain('SELECT COUNT(*) FROM orders;');
+    expect(followUp).toContain('And per status?');
+    await panel.getByTestId('chat-clear').click();
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(0);
+    await input.fill('Something else');
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'finish');
+    expect(env.llm.lastPromptText()).not.toContain('How many orders are there?');
+  });
+
   test('the chat speaks Chinese and Japanese', async ({ page }) => {
     await page.goto(`${env.askdb.url}/workspace?language=zh-CN`);
     await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /向 AI 提问/);

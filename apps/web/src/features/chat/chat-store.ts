@@ -8,6 +8,9 @@ import type { AiQuestionType, AiStreamState, ChatSource, DatabaseType } from '@a
 import { streamAi, type AiStreamErrorKind, type AiStreamHandle } from '../../lib/sse.js';
 import { i18n } from '../../i18n/index.js';
 import type { MentionedTable } from './mentions.js';
+import { chatPayload } from './payload.js';
+
+export { chatPayload };
 
 export interface ChatContext {
   dataSourceId?: number;
@@ -76,7 +79,6 @@ interface ChatStore {
 
 const CONTEXT_KEY = 'askdb.chat.context';
 const MODEL_KEY = 'askdb.chat.model';
-const HISTORY_TURNS = 10;
 
 function loadContext(): ChatContext {
   try {
@@ -91,27 +93,6 @@ let seq = 0;
 const newId = () => `m${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export const isBusy = (s: AiStreamState) => s === 'loading' || s === 'thinking';
-
-/** The request body of POST /api/v2/ai/chat (spec 01 §3 chat send payload). */
-export function chatPayload(req: SendRequest, ctx: ChatContext, model: string | undefined, tables: MentionedTable[], history: ChatMessage[]) {
-  const turns = history
-    .filter((m) => !m.error && !m.info && m.content.trim() !== '')
-    .slice(-HISTORY_TURNS * 2)
-    .map((m) => ({ role: m.role, content: m.content }));
-  return {
-    questionType: req.questionType ?? 'NL_2_SQL',
-    input: req.input,
-    source: req.source ?? 'DRAWER_CHAT',
-    model: model || undefined,
-    tableList: tables.map((t) => ({ tableName: t.tableName, tableType: t.tableType })),
-    ...(ctx.collectionId != null
-      ? { dataSourceCollectionId: ctx.collectionId }
-      : { dataSourceId: ctx.dataSourceId, databaseName: ctx.databaseName, schemaName: ctx.schemaName }),
-    errorMessage: req.errorMessage,
-    targetDialect: req.targetDialect,
-    history: turns.length > 0 ? turns : undefined,
-  };
-}
 
 export const useChat = create<ChatStore>((set, get) => {
   const patchMessage = (id: string, patch: Partial<ChatMessage> | ((m: ChatMessage) => Partial<ChatMessage>)) =>

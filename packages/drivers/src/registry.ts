@@ -19,6 +19,7 @@ const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   REDIS: async () => (await import('./redis/index.js')).redisDriver,
   SQLSERVER: async () => (await import('./sqlserver/index.js')).sqlServerDriver,
   ORACLE: async () => (await import('./oracle/index.js')).oracleDriver,
+  CLICKHOUSE: async () => (await import('./clickhouse/index.js')).clickhouseDriver,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

@@ -5,12 +5,16 @@
  * target now has the source's structure.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const SRC = `askdb_e2e_sync_src_${tag}`;
 const TGT = `askdb_e2e_sync_tgt_${tag}`;
+const LITE_FILE = path.join(os.tmpdir(), `askdb-e2e-sync-${tag}.sqlite`);
 
 const SOURCE_DDL = `
 CREATE TABLE customers (id serial PRIMARY KEY, name varchar(100) NOT NULL, email text, created_at timestamptz DEFAULT now());
@@ -59,19 +63,23 @@ async function structure(database: string) {
 
 async function createDataSource(request: APIRequestContext, alias: string, databaseName: string): Promise<number> {
   const u = new URL(PG_URL);
-  const res = await request.post('/api/connection/datasource/create', {
-    data: { alias, type: 'POSTGRESQL', host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username || 'postgres'), password: decodeURIComponent(u.password) || undefined, databaseName },
-  });
+  return create(request, { alias, type: 'POSTGRESQL', host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username || 'postgres'), password: decodeURIComponent(u.password) || undefined, databaseName });
+}
+
+async function create(request: APIRequestContext, data: Record<string, unknown>): Promise<number> {
+  const res = await request.post('/api/connection/datasource/create', { data });
   const body = await res.json();
   expect(body.success, JSON.stringify(body)).toBe(true);
   dataSourceIds.push(body.data);
   return body.data as number;
 }
 
-/** Choose an option of an antd Select by its visible text. */
+/** Choose an option of an antd Select the way a user would: open it, search, click the match. */
 async function choose(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: text, visible: true }).click();
+  await expect(page.getByTestId(testId)).toContainText(text);
 }
 
 async function shot(page: Page, name: string) {
@@ -80,6 +88,7 @@ async function shot(page: Page, name: string) {
 
 test.describe('schema sync dialog', () => {
   test.beforeAll(async () => {
+    test.setTimeout(180_000);
     try {
       await withPg('postgres', async (c) => {
         await c.query(`CREATE DATABASE ${SRC}`);
@@ -95,7 +104,9 @@ test.describe('schema sync dialog', () => {
   });
 
   test.afterAll(async ({ request }) => {
+    test.setTimeout(180_000); // DROP DATABASE waits its turn behind other suites' on a busy machine
     for (const id of dataSourceIds) await request.delete(`/api/connection/datasource/${id}`).catch(() => {});
+    fs.rmSync(LITE_FILE, { force: true });
     if (!pgAvailable) return;
     await withPg('postgres', async (c) => {
       await c.query(`DROP DATABASE IF EXISTS ${SRC} WITH (FORCE)`);
@@ -145,9 +156,8 @@ test.describe('schema sync dialog', () => {
     await editor.locator('.view-lines').click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
-    await page.keyboard.type("COMMENT ON TABLE public.orders IS 'synced by askdb';");
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('ALTER TABLE public.no_such_table ADD COLUMN x int;');
+    await page.keyboard.type('INSERT INTO public.customers (name) VALUES ', { delay: 5 });
+    await page.keyboard.insertText("('Linus');\nALTER TABLE public.no_such_table ADD COLUMN x int;");
     await expect(editor.locator('.view-lines')).toContainText('no_such_table');
 
     await page.getByTestId('sync-start-execute').click();
@@ -160,18 +170,16 @@ test.describe('schema sync dialog', () => {
     expect(total).toBeGreaterThanOrEqual(4);
     await expect(ok).toHaveCount(total - 1);
     await expect(ok.first().getByTestId('sync-result-message')).toContainText('successful');
+    await expect(rows.filter({ hasText: 'INSERT INTO public.customers' }).getByTestId('sync-result-message')).toHaveText('successful, affected rows: 1');
     await expect(bad.getByTestId('sync-result-message')).toContainText('failure');
     await expect(bad.getByTestId('sync-result-message')).toContainText('no_such_table');
     await expect(page.getByTestId('sync-summary')).toHaveText(`${total - 1} successful, 1 failed`);
     await shot(page, 'step2-results');
 
-    // The target now has the source's structure (and kept its rows), and our own edit ran too.
+    // The target now has the source's structure, kept its rows, and the user's own statement ran too.
     expect(await structure(TGT)).toEqual(await structure(SRC));
-    const after = await withPg(TGT, async (c) => ({
-      names: (await c.query('SELECT name FROM customers ORDER BY id')).rows.map((r) => r.name),
-      comment: (await c.query("SELECT obj_description('public.orders'::regclass, 'pg_class') AS c")).rows[0].c,
-    }));
-    expect(after).toEqual({ names: ['Ada', 'Grace'], comment: 'synced by askdb' });
+    const names = await withPg(TGT, async (c) => (await c.query('SELECT name FROM customers ORDER BY id')).rows.map((r) => r.name));
+    expect(names).toEqual(['Ada', 'Grace', 'Linus']);
 
     // 'Use AI to repair' sends a SQL_DEBUG question about the failed statement, bound to the target.
     await page.evaluate(() => {
@@ -213,7 +221,29 @@ test.describe('schema sync dialog', () => {
     const error = page.getByTestId('sync-error');
     await expect(error).toBeVisible();
     await expect(error).toContainText('无法对比这两个结构');
+    await expect(error).toContainText('源和目标是同一个数据库'); // the server's own message, in Chinese
     await expect(page.getByTestId('sync-dialog')).toHaveAttribute('data-step', '0');
     await shot(page, 'same-source-target-zh');
+  });
+
+  test('engines that differ give the server\'s message; a database-only engine shows no schema picker', async ({ page, request }) => {
+    test.skip(!pgAvailable, 'PostgreSQL is not running on 127.0.0.1:5432');
+    const pgAlias = `sync-pg-${tag}`;
+    const liteAlias = `sync-lite-${tag}`;
+    await createDataSource(request, pgAlias, SRC);
+    fs.writeFileSync(LITE_FILE, ''); // an empty file is an empty SQLite database
+    await create(request, { alias: liteAlias, type: 'SQLITE', filePath: LITE_FILE });
+    await page.goto('/?language=en-US');
+    await page.getByTestId('schema-sync-button').click();
+    await choose(page, 'sync-source-datasource', pgAlias);
+    await choose(page, 'sync-target-datasource', liteAlias);
+    await expect(page.getByTestId('sync-target-database')).toContainText('main');
+    await expect(page.getByTestId('sync-target-schema')).toHaveCount(0);
+    await expect(page.getByTestId('sync-source-schema')).toContainText('public');
+    await page.getByTestId('sync-start-diff').click();
+    const error = page.getByTestId('sync-error');
+    await expect(error).toContainText('Could not compare the two schemas');
+    await expect(error).toContainText('different database types');
+    await shot(page, 'engines-differ-en');
   });
 });

@@ -44,6 +44,7 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
   const [compared, setCompared] = useState<Compared | null>(null);
   const [generated, setGenerated] = useState('');
   const [sql, setSql] = useState('');
+  const [diffRun, setDiffRun] = useState(0);
   const [results, setResults] = useState<ExecuteResult[]>([]);
   const [busy, setBusy] = useState<'diff' | 'execute' | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -108,6 +109,7 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
     setCompared(sides);
     setGenerated(text);
     setSql(text);
+    setDiffRun((n) => n + 1);
     setResults([]);
     setStep(1);
   };
@@ -181,6 +183,8 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
       width={800}
       onCancel={close}
       mask={{ closable: false }}
+      // Escape belongs to the editor while the user edits the script (closing would throw the edits away).
+      keyboard={step !== 1}
       footer={footer}
       styles={{ body: { minHeight: 380 } }}
     >
@@ -242,7 +246,7 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
             <Typography.Paragraph type="secondary" data-testid="sync-sql-hint" style={{ marginBottom: 8 }}>
               {t('schemaSync.sqlHint', { source: compared.sourceLabel, target: compared.targetLabel })}
             </Typography.Paragraph>
-            <SqlEditor value={sql} onChange={setSql} />
+            <SqlEditor key={diffRun} initialValue={sql} onChange={setSql} />
           </>
         ))}
 

@@ -1,24 +1,27 @@
-/** The generated sync script in an editable Monaco editor (spec 01 §2, step 1), with the user's editor settings. */
+/**
+ * The generated sync script in an editable Monaco editor (spec 01 §2, step 1), with the user's editor
+ * settings. Uncontrolled: it starts from `initialValue` and reports every change; to show another
+ * script, remount it (a new React `key`). Feeding the text back as a prop would undo keystrokes typed
+ * faster than React re-renders.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { Spin } from 'antd';
-import type * as Monaco from 'monaco-editor';
 import { useSettings } from '../../lib/settings.js';
 import { editorOptions, loadMonaco, resolveTheme, type MonacoApi } from '../../lib/monaco/index.js';
 
 interface Props {
-  value: string;
+  initialValue: string;
   onChange(value: string): void;
   height?: number;
 }
 
-export function SqlEditor({ value, onChange, height = 360 }: Props) {
+export function SqlEditor({ initialValue, onChange, height = 360 }: Props) {
   const host = useRef<HTMLDivElement>(null);
-  const editor = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const editor = useRef<ReturnType<MonacoApi['editor']['create']> | null>(null);
   const [monaco, setMonaco] = useState<MonacoApi | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
-  const latest = useRef(value);
-  latest.current = value;
+  const initial = useRef(initialValue);
   const settings = useSettings((s) => s.editor);
 
   useEffect(() => {
@@ -31,7 +34,7 @@ export function SqlEditor({ value, onChange, height = 360 }: Props) {
 
   useEffect(() => {
     if (!monaco || !host.current) return;
-    const e = monaco.editor.create(host.current, { ...editorOptions(useSettings.getState().editor), value: latest.current, glyphMargin: false });
+    const e = monaco.editor.create(host.current, { ...editorOptions(useSettings.getState().editor), value: initial.current, glyphMargin: false });
     editor.current = e;
     const sub = e.onDidChangeModelContent(() => changed.current(e.getValue()));
     return () => {
@@ -42,10 +45,6 @@ export function SqlEditor({ value, onChange, height = 360 }: Props) {
     };
   }, [monaco]);
 
-  useEffect(() => {
-    const e = editor.current;
-    if (e && e.getValue() !== value) e.setValue(value);
-  }, [value]);
   useEffect(() => {
     if (!monaco || !editor.current) return;
     const { theme, ...rest } = editorOptions(settings);

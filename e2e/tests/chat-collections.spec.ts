@@ -102,8 +102,36 @@ test.describe.serial('AI data collections', () => {
     await expect(label).toContainText('Sales analytics');
     await panel.getByTestId('chat-context').click();
     await page.getByTestId('chat-ctx-ds-1').click();
-    // A data source alone is completed with its first database.
+    // A data source alone is completed with its database when the popup closes.
+    await page.keyboard.press('Escape');
     await expect(label).toContainText('Demo shop (SQLite) / main');
     await page.screenshot({ path: shot('22-context-cascader') });
+  });
+
+  test('an engine with databases and schemas gets both levels in the cascader (PostgreSQL)', async ({ page, request }) => {
+    const pgUrl = new URL(process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    const created = await request.post(`${env.askdb.url}/api/connection/datasource/create`, {
+      data: { alias: 'PG e2e', type: 'POSTGRESQL', host: pgUrl.hostname, port: Number(pgUrl.port || 5432), user: decodeURIComponent(pgUrl.username || 'postgres'), password: decodeURIComponent(pgUrl.password), databaseName: 'postgres' },
+    });
+    const id = (await created.json()).data as number;
+    const reachable = (await request.get(`${env.askdb.url}/api/rdb/database/list?dataSourceId=${id}`)).ok();
+    test.skip(!reachable && process.env.ASKDB_REQUIRE_SERVICES !== '1', 'PostgreSQL is not running');
+    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    await panel.getByTestId('chat-context').click();
+    await page.getByTestId(`chat-ctx-ds-${id}`).click();
+    await page.getByTestId('chat-ctx-db-postgres').click();
+    await page.getByTestId('chat-ctx-sc-public').click();
+    await expect(panel.getByTestId('chat-context-label')).toHaveText(/PG e2e \/ postgres \/ public/);
+    await page.screenshot({ path: shot('23-context-pg') });
+    // Only the data source: on closing, its configured database and the usual schema are chosen.
+    await panel.getByTestId('chat-context').click();
+    await page.getByTestId('chat-ctx-ds-1').click();
+    await page.getByTestId('chat-ctx-db-main').click();
+    await expect(panel.getByTestId('chat-context-label')).toHaveText(/Demo shop \(SQLite\) \/ main/);
+    await panel.getByTestId('chat-context').click();
+    await page.getByTestId(`chat-ctx-ds-${id}`).click();
+    await page.keyboard.press('Escape');
+    await expect(panel.getByTestId('chat-context-label')).toHaveText(/PG e2e \/ postgres \/ public/);
   });
 });

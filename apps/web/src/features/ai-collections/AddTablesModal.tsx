@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { supportsDatabase, supportsSchema } from '@askdb/contracts';
-import { listDataSources, listDatabases, listSchemas, listViews, searchTables, type DataSourceItem } from '../chat/meta.js';
+import { listDataSources, listDatabases, listSchemas, listViews, preferredName, searchTables, type DataSourceItem } from '../chat/meta.js';
 import { collectionsApi, type NewElement } from './api.js';
 import { useChat } from '../chat/chat-store.js';
 
@@ -56,14 +56,14 @@ export function AddTablesModal({ collectionId, onClose, onAdded }: Props) {
     setDatabase(undefined);
     setSchemas([]);
     setSchema(undefined);
-    if (ds && supportsDatabase(ds.type)) void listDatabases(ds.id).then((l) => { setDatabases(l); setDatabase(l[0]); });
-    else if (ds && supportsSchema(ds.type)) void listSchemas(ds.id).then((l) => { setSchemas(l); setSchema(l[0]); });
+    if (ds && supportsDatabase(ds.type)) void listDatabases(ds.id).then((l) => { setDatabases(l); setDatabase(preferredName(l, ds.databaseName)); });
+    else if (ds && supportsSchema(ds.type)) void listSchemas(ds.id).then((l) => { setSchemas(l); setSchema(preferredName(l, ds.schemaName)); });
   }, [ds]);
 
   useEffect(() => {
     if (!ds || !database || !supportsSchema(ds.type)) return;
     setSchema(undefined);
-    void listSchemas(ds.id, database).then((l) => { setSchemas(l); setSchema(l[0]); });
+    void listSchemas(ds.id, database).then((l) => { setSchemas(l); setSchema(preferredName(l, ds.schemaName)); });
   }, [ds, database]);
 
   const complete = !!ds && (!supportsDatabase(ds.type) || !!database) && (!supportsSchema(ds.type) || !!schema);

@@ -8,7 +8,7 @@ import { Cascader } from 'antd';
 import { DatabaseOutlined, AppstoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/contracts';
-import { listDataSources, listDatabases, listSchemas, type DataSourceItem } from './meta.js';
+import { listDataSources, listDatabases, listSchemas, preferredName, type DataSourceItem } from './meta.js';
 import { collectionsApi } from '../ai-collections/api.js';
 import { useChat, type ChatContext } from './chat-store.js';
 
@@ -39,25 +39,23 @@ function valueOf(c: ChatContext): string[] {
   return v;
 }
 
-async function firstChoice(ds: DataSourceItem): Promise<ChatContext> {
-  const ctx: ChatContext = { dataSourceId: ds.id, dataSourceName: ds.alias, databaseType: ds.type };
-  if (supportsDatabase(ds.type)) ctx.databaseName = (await listDatabases(ds.id))[0];
-  if (supportsSchema(ds.type)) ctx.schemaName = (await listSchemas(ds.id, ctx.databaseName))[0];
-  return ctx;
-}
-
-/** A data source alone is not a complete selection: the first database and / or schema are chosen (spec 01 §5). */
-async function completeSelection(c: ChatContext): Promise<ChatContext> {
+/**
+ * A data source alone is not a complete selection: the database and / or schema it names, or the
+ * usual default, are chosen (spec 01 §5: the first when mandatory).
+ */
+async function completeSelection(c: ChatContext, ds?: DataSourceItem): Promise<ChatContext> {
   const type = c.databaseType;
   if (!type || c.dataSourceId == null) return c;
   const needDb = supportsDatabase(type) && !c.databaseName;
   const needSchema = supportsSchema(type) && !c.schemaName;
   if (!needDb && !needSchema) return c;
   const full = { ...c };
-  if (needDb) full.databaseName = (await listDatabases(c.dataSourceId))[0];
-  if (needSchema) full.schemaName = (await listSchemas(c.dataSourceId, full.databaseName))[0];
+  if (needDb) full.databaseName = preferredName(await listDatabases(c.dataSourceId), ds?.databaseName);
+  if (needSchema) full.schemaName = preferredName(await listSchemas(c.dataSourceId, full.databaseName), ds?.schemaName);
   return full;
 }
+
+const contextOf = (ds: DataSourceItem): ChatContext => ({ dataSourceId: ds.id, dataSourceName: ds.alias, databaseType: ds.type });
 
 export function ContextCascader({ width }: { width?: number | string }) {
   const { t } = useTranslation();
@@ -65,6 +63,7 @@ export function ContextCascader({ width }: { width?: number | string }) {
   const setContext = useChat((s) => s.setContext);
   const [options, setOptions] = useState<Opt[]>([]);
   const collectionTitles = useRef(new Map<number, string>());
+  const sourcesById = useRef(new Map<number, DataSourceItem>());
 
   const buildRoot = useCallback(
     (list: DataSourceItem[], collections: { id: number; title: string }[]): Opt[] => [
@@ -89,6 +88,7 @@ export function ContextCascader({ width }: { width?: number | string }) {
   const reload = useCallback(async () => {
     const [list, collections] = await Promise.all([listDataSources().catch(() => []), collectionsApi.list().catch(() => [])]);
     collectionTitles.current = new Map(collections.map((x) => [x.id, x.title]));
+    sourcesById.current = new Map(list.map((d) => [d.id, d]));
     setOptions(buildRoot(list, collections));
     const c = useChat.getState().context;
     const stale =
@@ -96,7 +96,7 @@ export function ContextCascader({ width }: { width?: number | string }) {
       (c.collectionId != null && !collections.some((x) => x.id === c.collectionId));
     if ((c.dataSourceId == null && c.collectionId == null) || stale) {
       const first = list.find((d) => d.hasPermission !== false);
-      useChat.getState().setContext(first ? await firstChoice(first) : {});
+      useChat.getState().setContext(first ? await completeSelection(contextOf(first), first) : {});
     } else if (c.collectionId != null) {
       const title = collections.find((x) => x.id === c.collectionId)?.title;
       if (title && title !== c.collectionTitle) useChat.getState().setContext({ ...c, collectionTitle: title });
@@ -153,9 +153,15 @@ export function ContextCascader({ width }: { width?: number | string }) {
       if (v.startsWith('sc:')) next.schemaName = v.slice(3);
     }
     setContext(next);
-    void completeSelection(next).then((full) => {
-      // Only if the user has not picked something else meanwhile.
-      if (full !== next && useChat.getState().context === next) setContext(full);
+  };
+
+  // Completed when the popup closes: doing it while the user walks the levels would move the popup under them.
+  const onOpenChange = (open: boolean) => {
+    if (open) return;
+    const c = useChat.getState().context;
+    if (c.dataSourceId == null) return;
+    void completeSelection(c, sourcesById.current.get(c.dataSourceId)).then((full) => {
+      if (full !== c && useChat.getState().context === c) setContext(full);
     });
   };
 
@@ -172,6 +178,7 @@ export function ContextCascader({ width }: { width?: number | string }) {
       allowClear={false}
       value={valueOf(context)}
       onChange={onChange as never}
+      onOpenChange={onOpenChange}
       placeholder={t('chat.context.placeholder')}
       displayRender={() => (
         <span data-testid="chat-context-label" title={label}>

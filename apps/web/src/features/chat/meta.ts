@@ -7,6 +7,9 @@ export interface DataSourceItem {
   alias: string;
   type: DatabaseType;
   hasPermission?: boolean;
+  /** The database / schema the connection was configured with, if any. */
+  databaseName?: string | null;
+  schemaName?: string | null;
 }
 
 export interface Location {
@@ -30,6 +33,19 @@ export const listDatabases = (dataSourceId: number) =>
 
 export const listSchemas = (dataSourceId: number, databaseName?: string | null) =>
   api<{ name: string }[]>('/api/rdb/schema/list', { query: { dataSourceId, databaseName } }).then((r) => r.map((s) => s.name), () => [] as string[]);
+
+const SYSTEM_SCHEMAS = new Set(['information_schema', 'pg_catalog', 'pg_toast', 'sys', 'mysql', 'performance_schema', 'crdb_internal', 'pg_extension']);
+
+/**
+ * The database or schema to start from when only the data source is chosen: the one the
+ * connection names, else the usual default (public, dbo, main), else the first that is not a
+ * system catalog, else the first.
+ */
+export function preferredName(names: string[], configured?: string | null): string | undefined {
+  if (configured && names.includes(configured)) return configured;
+  for (const usual of ['public', 'dbo', 'main']) if (names.includes(usual)) return usual;
+  return names.find((n) => !SYSTEM_SCHEMAS.has(n.toLowerCase()) && !/^pg_temp|^pg_toast/.test(n)) ?? names[0];
+}
 
 /** Tables for the mention popup: page 1000, searchable (spec 01 §7). */
 export async function searchTables(loc: Location, searchKey: string, signal?: AbortSignal): Promise<string[]> {

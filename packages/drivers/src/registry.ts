@@ -20,6 +20,7 @@ const LOADERS: Partial<Record<DatabaseType, Loader>> = {
   SQLSERVER: async () => (await import('./sqlserver/index.js')).sqlServerDriver,
   ORACLE: async () => (await import('./oracle/index.js')).oracleDriver,
   CLICKHOUSE: async () => (await import('./clickhouse/index.js')).clickhouseDriver,
+  MONGODB: async () => (await import('./mongodb/index.js')).mongoDriver,
 };
 
 const loaded = new Map<Loader, Promise<DatabaseDriver>>();

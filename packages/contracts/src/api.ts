@@ -218,7 +218,20 @@ export const ConsoleInput = z.object({
   operationType: z.string().max(64).default('CONSOLE'),
   connectable: z.boolean().optional(),
 });
-export const ConsoleUpdate = ConsoleInput.partial().extend({
+/** Update: only the fields sent change (zod 4's partial() would still fill in ConsoleInput's defaults). */
+export const ConsoleUpdate = z.object({
+  name: z.string().max(255).optional(),
+  status: z.enum(CONSOLE_STATUSES).optional(),
+  ddl: z.string().max(20_000_000).optional(),
+  dataSourceId: z.coerce.number().int().nullable().optional(),
+  dataSourceName: z.string().max(255).nullable().optional(),
+  databaseName: z.string().max(255).nullable().optional(),
+  schemaName: z.string().max(255).nullable().optional(),
+  type: z.string().max(64).nullable().optional(),
+  tabOpened: z.boolean().optional(),
+  operationType: z.string().max(64).optional(),
+  connectable: z.boolean().optional(),
+}).extend({
   id: z.coerce.number().int(),
   /** Optimistic concurrency: the version the client last saw; a stale one is reported as a conflict. */
   baseVersion: z.coerce.number().int().optional(),

@@ -114,6 +114,8 @@ export function CellEditor({ column, value, sample, onCommit, onCancel, onTab }:
             value={parsed?.isValid() ? parsed : null}
             format={FORMATS[dateKind]}
             style={{ width: 0, padding: 0, border: 0, overflow: 'hidden' }}
+            suffixIcon={null}
+            allowClear={false}
             onChange={(d) => {
               setPicker(false);
               if (d) commit(d.format(FORMATS[dateKind]));

@@ -61,20 +61,20 @@ export const DataGrid = memo(function DataGrid(p: Props) {
   };
 
   return (
-    <table className="askdb-grid" data-testid="data-grid" role="grid" aria-readonly={p.readOnly}>
+    <table className="askdb-tdg" data-testid="data-grid" role="grid" aria-readonly={p.readOnly}>
       <thead>
         <tr>
-          <th className="askdb-grid-rownum">#</th>
+          <th className="askdb-tdg-rownum">#</th>
           {p.columns.map((c) => {
             const sorted = p.sort?.column === c.name ? p.sort : null;
             return (
               <th key={c.name} onClick={() => p.onSort(c.name)} title={`${c.name} ${c.columnType}`} data-testid="grid-header" data-column={c.name}>
-                <span className="askdb-grid-hname">
+                <span className="askdb-tdg-hname">
                   {c.primaryKey && <KeyOutlined style={{ color: '#e0a030', marginRight: 4 }} />}
                   {c.name}
                 </span>
-                <span className="askdb-grid-htype">{c.columnType.toLowerCase()}</span>
-                {sorted && (sorted.desc ? <CaretDownOutlined className="askdb-grid-sort" /> : <CaretUpOutlined className="askdb-grid-sort" />)}
+                <span className="askdb-tdg-htype">{c.columnType.toLowerCase()}</span>
+                {sorted && (sorted.desc ? <CaretDownOutlined className="askdb-tdg-sort" /> : <CaretUpOutlined className="askdb-tdg-sort" />)}
               </th>
             );
           })}
@@ -86,7 +86,7 @@ export const DataGrid = memo(function DataGrid(p: Props) {
           const cls = [row.deleted ? 'is-deleted' : '', row.isNew ? 'is-new' : '', p.selectedRows.has(key) ? 'is-selected' : ''].join(' ');
           return (
             <tr key={key} className={cls} data-testid="grid-row" data-row={key}>
-              <td className="askdb-grid-rownum" onClick={(e) => p.onRowHeader(key, e)}>
+              <td className="askdb-tdg-rownum" onClick={(e) => p.onRowHeader(key, e)}>
                 {row.isNew ? '+' : p.rowOffset + i + 1}
               </td>
               {p.columns.map((c, col) => {

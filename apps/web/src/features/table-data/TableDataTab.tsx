@@ -232,7 +232,7 @@ export function TableDataTab({ tab }: { tab: WorkspaceTab }) {
         <Alert type="warning" showIcon banner title={t('tableData.noKey.banner')} data-testid="no-key-warning" />
       )}
       {data.error && <Alert type="error" showIcon banner title={data.error} data-testid="data-error" />}
-      <div ref={gridBox} className="askdb-pane-body askdb-grid-wrap" tabIndex={0} onKeyDown={(e) => void onKeyDown(e)}>
+      <div ref={gridBox} className="askdb-pane-body askdb-tdg-wrap" tabIndex={0} onKeyDown={(e) => void onKeyDown(e)}>
         <DataGrid
           columns={data.columns}
           rows={rows}
@@ -250,9 +250,9 @@ export function TableDataTab({ tab }: { tab: WorkspaceTab }) {
           editing={editing}
           onEditing={setEditing}
         />
-        {!data.loading && !data.error && rows.length === 0 && <div className="askdb-grid-empty">{where ? t('tableData.noMatch') : t('tableData.noRows')}</div>}
+        {!data.loading && !data.error && rows.length === 0 && <div className="askdb-tdg-empty">{where ? t('tableData.noMatch') : t('tableData.noRows')}</div>}
       </div>
-      <div className="askdb-grid-status">
+      <div className="askdb-tdg-status">
         <span data-testid="data-status">
           {data.loading ? t('tableData.loading') : data.rows.length ? t('tableData.range', { from, to }) : ''}
           {data.total !== null && !data.loading ? ` ${t('tableData.of', { total: data.total.toLocaleString() })}` : ''}

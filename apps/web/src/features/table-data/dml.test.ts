@@ -30,12 +30,14 @@ describe('generateDml', () => {
   it('matches on all comparable columns with a one-row limit without a key', () => {
     const base = { table: 't', columns: cols(false) };
     const row = ['1', 'a', 'long text'];
-    expect(generateDml({ ...base, dialect: dialectFor('MARIADB'), databaseType: 'MARIADB' }, [{ kind: 'delete', original: row }])[0]!.sql).toBe("DELETE FROM t WHERE id = 1 AND Name = 'a' LIMIT 1");
+    expect(generateDml({ ...base, dialect: dialectFor('MARIADB'), databaseType: 'MARIADB' }, [{ kind: 'delete', original: row }])[0]!.sql).toBe("DELETE FROM t WHERE id = 1 AND Name = 'a' AND note = 'long text' LIMIT 1");
+    // SQL Server cannot compare text columns: they are left out of the match.
+    expect(generateDml({ ...base, table: '[t]', dialect: dialectFor('SQLSERVER'), databaseType: 'SQLSERVER' }, [{ kind: 'delete', original: row }])[0]!.sql).toBe("DELETE TOP (1) FROM [t] WHERE id = 1 AND Name = 'a'");
     expect(generateDml({ ...base, dialect: dialectFor('SQLITE'), databaseType: 'SQLITE' }, [{ kind: 'delete', original: ['1', null, 'x'] }])[0]!.sql).toBe(
-      'DELETE FROM t WHERE rowid IN (SELECT rowid FROM t WHERE id = 1 AND Name IS NULL LIMIT 1)',
+      'DELETE FROM t WHERE rowid IN (SELECT rowid FROM t WHERE id = 1 AND Name IS NULL AND note = \'x\' LIMIT 1)',
     );
     expect(generateDml({ ...base, dialect: dialectFor('POSTGRESQL'), databaseType: 'POSTGRESQL' }, [{ kind: 'update', original: row, values: ['1', 'b', 'long text'] }])[0]!.sql).toBe(
-      `UPDATE t SET "Name" = 'b' WHERE ctid IN (SELECT ctid FROM t WHERE id = 1 AND "Name" = 'a' LIMIT 1)`,
+      `UPDATE t SET "Name" = 'b' WHERE ctid IN (SELECT ctid FROM t WHERE id = 1 AND "Name" = 'a' AND note = 'long text' LIMIT 1)`,
     );
   });
 

@@ -39,7 +39,9 @@ export interface DmlTarget {
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 /** Types an equality test cannot use (or may not match by text): skipped when matching a row without a key. */
-const NOT_COMPARABLE = /\b(json|xml|blob|bytea|binary|varbinary|image|text|ntext|clob|geometry|geography|point|polygon|float|real|double|money|tsvector|array)\b|\[\]$/i;
+const NOT_COMPARABLE = /\b(json|xml|blob|bytea|binary|varbinary|geometry|geography|point|polygon|float|real|double|money|tsvector|array)\b|\[\]$/i;
+/** Large-object types some engines refuse in `=` (SQL Server text/ntext/image, Oracle LOBs). */
+const LOB_BY_FAMILY: Record<string, RegExp> = { sqlserver: /\b(text|ntext|image)\b/i, oracle: /\b(clob|nclob|long)\b/i };
 const CTID_TYPES: readonly DatabaseType[] = ['POSTGRESQL', 'KINGBASE', 'OPENGAUSS', 'GAUSSDB'];
 
 export function literal(d: Dialect, value: Cell, col: GridColumn): string {
@@ -49,10 +51,11 @@ export function literal(d: Dialect, value: Cell, col: GridColumn): string {
 }
 
 /** Columns that identify a row: the primary key, else every comparable column (or every column). */
-export function matchColumns(columns: GridColumn[]): { indexes: number[]; byKey: boolean } {
+export function matchColumns(columns: GridColumn[], family = ''): { indexes: number[]; byKey: boolean } {
   const pk = columns.flatMap((c, i) => (c.primaryKey ? [i] : []));
   if (pk.length) return { indexes: pk, byKey: true };
-  const comparable = columns.flatMap((c, i) => (c.dataType !== 'BINARY' && !NOT_COMPARABLE.test(c.columnType) ? [i] : []));
+  const lob = LOB_BY_FAMILY[family];
+  const comparable = columns.flatMap((c, i) => (c.dataType !== 'BINARY' && !NOT_COMPARABLE.test(c.columnType) && !lob?.test(c.columnType) ? [i] : []));
   return { indexes: comparable.length ? comparable : columns.map((_, i) => i), byKey: false };
 }
 
@@ -68,7 +71,7 @@ function condition(t: DmlTarget, row: Cell[], indexes: number[]): string {
 
 /** `UPDATE … SET … WHERE …` / `DELETE FROM … WHERE …` for one row, limited to one row when not keyed. */
 function targeted(t: DmlTarget, verb: 'UPDATE' | 'DELETE', set: string, row: Cell[]): string {
-  const { indexes, byKey } = matchColumns(t.columns);
+  const { indexes, byKey } = matchColumns(t.columns, t.dialect.name);
   const where = condition(t, row, indexes);
   const head = verb === 'UPDATE' ? `UPDATE ${t.table} SET ${set}` : `DELETE FROM ${t.table}`;
   if (byKey) return `${head} WHERE ${where}`;

@@ -17,12 +17,14 @@ import { SqlEditor } from './SqlEditor.js';
 import { Toolbar } from './Toolbar.js';
 import { ErrorBar } from './ErrorBar.js';
 import { EditorSettingsPanel } from './EditorSettingsPanel.js';
-import { BindingPicker } from './BindingPicker.js';
+import { DataSourcePicker } from '../workspace/DataSourcePicker';
 import { setConsoleNotifier } from './notify.js';
 import { requestAi } from './ai-bridge.js';
-import { openLocalFile } from './open-console.js';
+import { openLocalFile } from './open-file.js';
 import { commandFor } from './shortcuts.js';
 import { isForeignInputFocused } from './sql-actions.js';
+import { registerInsertHandler } from './insert-sql.js';
+import { consoleApi } from './save/console-api.js';
 import './console.css';
 
 function bindingOf(tab: WorkspaceTab): TabBinding {
@@ -117,6 +119,39 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, commands]);
 
+  // SQL from the assistant: on its own line at the cursor, selected, and run when asked.
+  useEffect(() => {
+    if (!session) return;
+    return registerInsertHandler(tab.id, ({ sql, run }) => {
+      const ed = editorRef.current;
+      const model = ed?.getModel();
+      const pos = ed?.getPosition();
+      if (!ed || !model || !pos) return;
+      const line = model.getLineContent(pos.lineNumber);
+      const atLine = line.trim() === '' ? pos.lineNumber : pos.lineNumber + 1;
+      const text = line.trim() === '' ? sql : `\n${sql}`;
+      const col = line.trim() === '' ? 1 : line.length + 1;
+      const range = { startLineNumber: pos.lineNumber, startColumn: col, endLineNumber: pos.lineNumber, endColumn: line.trim() === '' ? line.length + 1 : col };
+      ed.pushUndoStop();
+      ed.executeEdits('askdb-ai', [{ range, text, forceMoveMarkers: true }]);
+      ed.pushUndoStop();
+      const lines = sql.split('\n');
+      const sel = { startLineNumber: atLine, startColumn: 1, endLineNumber: atLine + lines.length - 1, endColumn: lines[lines.length - 1]!.length + 1 };
+      ed.setSelection(sel);
+      ed.revealRangeInCenterIfOutsideViewport(sel);
+      ed.focus();
+      if (run) void commands.run();
+    });
+  }, [session, tab.id, commands]);
+
+  // Renamed or rebound elsewhere (tree, another tab): take the console's new version if only that changed.
+  useEffect(() => {
+    const saver = session?.saver;
+    if (!saver || tab.consoleId == null) return;
+    const id = setTimeout(() => void consoleApi.get(tab.consoleId!).then((c) => saver.resync({ version: c.version, ddl: c.ddl, status: c.status }), () => {}), 300);
+    return () => clearTimeout(id);
+  }, [session, tab.consoleId, tab.title, tab.dataSourceId, tab.databaseName, tab.schemaName]);
+
   const onBindingChange = (next: TabBinding) => {
     const merged = { ...bindingRef.current, ...next };
     useTabs.getState().update(tab.id, merged);
@@ -166,7 +201,7 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
   );
 
   const picker = (
-    <BindingPicker value={binding} onChange={onBindingChange} disabled={kind !== 'CONSOLE' && kind !== 'LOCAL_SQL_FILE'} />
+    <DataSourcePicker value={binding} onChange={onBindingChange} disabled={kind !== 'CONSOLE' && kind !== 'LOCAL_SQL_FILE'} />
   );
 
   return (

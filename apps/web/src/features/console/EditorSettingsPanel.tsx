@@ -18,7 +18,9 @@ export function EditorSettingsPanel() {
       </Form.Item>
       <div style={{ display: 'flex', gap: 12 }}>
         <Form.Item label={t('console.settings.fontSize')}>
-          <InputNumber min={8} max={40} value={editor.fontSize} onChange={(v) => v && update({ fontSize: v })} data-testid="editor-settings-font-size" />
+          <span data-testid="editor-settings-font-size">
+            <InputNumber min={8} max={40} value={editor.fontSize} onChange={(v) => v && update({ fontSize: v })} />
+          </span>
         </Form.Item>
         <Form.Item label={t('console.settings.lineHeight')}>
           <InputNumber min={1} max={3} step={0.1} value={editor.lineHeight} onChange={(v) => v && update({ lineHeight: v })} />

@@ -42,6 +42,7 @@ export function createCommands(ctx: CommandContext): Commands {
       return;
     }
     const tab = ctx.tab();
+    ctx.editor()?.trigger('askdb', 'hideSuggestWidget', {});
     // The console's text is in localStorage already; the run never touches the editor.
     await useRuns.getState().execute(tab.id, {
       sql,

@@ -5,7 +5,7 @@
 import { GLOBAL_SHORTCUTS } from '../../lib/shortcuts.js';
 import { useTabs } from '../workspace/tabs-store';
 import { keyMatches } from './shortcuts.js';
-import { openNewConsole } from './open-console.js';
+import { openNewConsole } from '../workspace/open-console';
 
 const CLOSABLE = new Set(['CONSOLE', 'LOCAL_SQL_FILE', 'VIEW', 'FUNCTION', 'PROCEDURE', 'TRIGGER']);
 let installed = false;

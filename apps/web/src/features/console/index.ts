@@ -4,11 +4,13 @@
  */
 import { installConsoleKeys } from './global-keys.js';
 import { installSessionWatchers } from './session.js';
+import { installInsertSqlBridge } from './insert-sql.js';
 
 installConsoleKeys();
 installSessionWatchers();
+installInsertSqlBridge();
 
 export { ConsoleTab } from './ConsoleTab.js';
-export { openNewConsole, openLocalFile } from './open-console.js';
+export { openLocalFile } from './open-file.js';
 export { requestAi, AI_EVENT, type AiRequestDetail, type AiRequestContext } from './ai-bridge.js';
 export { consoleStrings } from './i18n.js';

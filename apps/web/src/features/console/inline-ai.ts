@@ -30,6 +30,8 @@ export function attachInlineAi(monaco: typeof Monaco, editor: Monaco.editor.ISta
     lineOfBox = line;
     const dom = document.createElement('div');
     dom.className = 'askdb-inline-ai';
+    const layout = editor.getLayoutInfo();
+    dom.style.width = `${Math.max(240, Math.min(760, layout.contentWidth - layout.verticalScrollbarWidth - 24))}px`;
     dom.dataset.testid = 'inline-ai';
     const input = document.createElement('input');
     input.type = 'text';

@@ -61,8 +61,9 @@ export function SummaryTable({ results, onRepair, onOpen }: { results: Statement
         {
           key: 'message',
           title: t('results.summary.message'),
+          ellipsis: true,
           render: (_: unknown, r) => (
-            <span data-testid={r.success ? 'summary-ok' : 'summary-failed'}>
+            <span data-testid={r.success ? 'summary-ok' : 'summary-failed'} title={statementMessage(r, t)}>
               <Typography.Text type={r.success ? undefined : 'danger'}>{statementMessage(r, t)}</Typography.Text>
               {!r.success && !r.cancelled && (
                 <Typography.Link style={{ marginLeft: 8 }} onClick={() => onRepair(r)} data-testid="ai-repair">

@@ -9,7 +9,7 @@ import { api } from '../../lib/api.js';
 
 type Row = (string | null)[];
 const FIRST_CHUNK = 1000;
-const MAX_CHUNK = 50_000;
+const MAX_CHUNK = 20_000;
 
 export class ResultSet {
   readonly headers: ResultHeader[];

@@ -135,6 +135,15 @@ export class ConsoleSaver {
     if (!r.conflict) this.version = r.version;
   }
 
+  /**
+   * Another part of the app changed the console's name or binding (a new version): adopt the server's
+   * version when its text is the one we last saved, so our next save is not taken for a conflict.
+   */
+  resync(server: { version: number; ddl: string; status: SaveStatus }): void {
+    if (server.version <= this.version || this.saving) return;
+    if (server.status === 'RELEASE' && server.ddl === this.persisted) this.version = server.version;
+  }
+
   dispose(): void {
     this.closed = true;
     this.unsubscribe();

@@ -49,6 +49,19 @@ for (const f of fixtures) {
       expect(r.header!.map((h) => h.name)).toEqual(f.values.map((_, i) => `c${i}`));
     });
 
+    it('reports affected rows, keeps a transaction across statements, and runs in the picked location', async () => {
+      await must(conn, 'CREATE TABLE askdb_tx (id int)');
+      const inserted = await must(conn, 'INSERT INTO askdb_tx VALUES (1), (2)');
+      expect([inserted.header, inserted.done.updateCount]).toEqual([null, 2]);
+      await must(conn, 'BEGIN');
+      await must(conn, 'DELETE FROM askdb_tx');
+      expect((await must(conn, 'SELECT count(*) FROM askdb_tx')).rows).toEqual([['0']]);
+      await must(conn, 'ROLLBACK');
+      expect((await must(conn, 'SELECT count(*) FROM askdb_tx')).rows).toEqual([['2']]);
+      const located = await must(conn, 'SELECT count(*) FROM customers', { databaseName: loc().databaseName, schemaName: loc().schemaName });
+      expect(located.rows).toEqual([['0']]);
+    });
+
     it('streams a large result in page-sized batches', async () => {
       const n = 25_000;
       const r = await must(conn, f.manyRows(n), { pageSize: 1000 });
@@ -92,7 +105,7 @@ for (const f of fixtures) {
     describe('metadata', () => {
       it('lists tables with comments, paged and searchable', async () => {
         const all = await conn.metadata.tables(loc(), { pageNo: 1, pageSize: 100 });
-        expect(all.data.map((t) => t.name).filter((n) => n !== 'askdb_values')).toEqual(['customers', 'orders']);
+        expect(all.data.map((t) => t.name).filter((n) => !n.startsWith('askdb_'))).toEqual(['customers', 'orders']);
         if (f.features.comments) expect(all.data.find((t) => t.name === 'customers')!.comment).toBe('People who buy 买家');
         const found = await conn.metadata.tables(loc(), { searchKey: 'CUST' });
         expect(found.data.map((t) => t.name)).toEqual(['customers']);
@@ -174,7 +187,7 @@ for (const f of fixtures) {
 
       it('reads the whole schema in one catalog call', async () => {
         const cat = await conn.metadata.catalog(loc());
-        const names = cat.tables.map((t) => t.name).filter((n) => n !== 'askdb_values');
+        const names = cat.tables.map((t) => t.name).filter((n) => !n.startsWith('askdb_'));
         expect(names).toEqual(['customers', 'orders']);
         const orders = cat.tables.find((t) => t.name === 'orders')!;
         expect(orders.columns.map((c) => c.name)).toEqual(['id', 'customer_id', 'total', 'status']);

@@ -174,7 +174,11 @@ test.describe('schema sync dialog', () => {
     await expect(bad.getByTestId('sync-result-message')).toContainText('failure');
     await expect(bad.getByTestId('sync-result-message')).toContainText('no_such_table');
     await expect(page.getByTestId('sync-summary')).toHaveText(`${total - 1} successful, 1 failed`);
+    // A cell shows its whole text in a tooltip after 800 ms of hover (spec 01 §2).
+    await rows.filter({ hasText: 'CREATE TABLE public.orders' }).locator('.askdb-sync-cell').first().hover();
+    await expect(page.locator('.ant-tooltip').filter({ visible: true })).toContainText('numeric(10,2)');
     await shot(page, 'step2-results');
+    await page.mouse.move(0, 0);
 
     // The target now has the source's structure, kept its rows, and the user's own statement ran too.
     expect(await structure(TGT)).toEqual(await structure(SRC));

@@ -6,10 +6,12 @@ const ds = (type: DataSourceSummary['type'], extra: Partial<DataSourceSummary> =
   ({ id: 7, alias: 'prod', type, hasPermission: true, isAdmin: true, spaceId: null, ...extra }) as DataSourceSummary;
 
 describe('schema sync selection', () => {
-  it('auto-chooses the data source own database when listed, else the first', () => {
+  it("auto-chooses the data source's own value when listed, else the usual default, else the first", () => {
     expect(defaultChoice(['a', 'shop', 'z'], 'shop')).toBe('shop');
     expect(defaultChoice(['a', 'z'], 'shop')).toBe('a');
     expect(defaultChoice([], 'shop')).toBeNull();
+    expect(defaultChoice(['analytics', 'public', 'pg_catalog'])).toBe('public');
+    expect(defaultChoice(['analytics', 'public'], 'analytics')).toBe('analytics');
   });
 
   it('needs database and schema for PostgreSQL, database only for MySQL, schema only for Oracle', () => {

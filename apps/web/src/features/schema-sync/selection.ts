@@ -3,10 +3,16 @@ import { isSelectionComplete, supportsDatabase, supportsSchema, type DataSourceS
 import type { CompleteSide } from './api.js';
 import type { SyncSide } from './events.js';
 
-/** The value to auto-choose when one is mandatory: the data source's own setting if listed, else the first. */
+/** Engines' usual default database/schema names, chosen over the first when the connection names none. */
+const USUAL_DEFAULTS = ['public', 'dbo', 'main'];
+
+/**
+ * The value to auto-choose when one is mandatory (spec 01 §5): the data source's own setting if
+ * listed, else the engine's usual default if listed, else the first.
+ */
 export function defaultChoice(list: readonly string[], preferred?: string | null): string | null {
   if (preferred && list.includes(preferred)) return preferred;
-  return list[0] ?? null;
+  return USUAL_DEFAULTS.find((d) => list.includes(d)) ?? list[0] ?? null;
 }
 
 /** The side as the API wants it, or null while the spec's selection is incomplete. */

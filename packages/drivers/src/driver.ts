@@ -146,9 +146,10 @@ export interface DatabaseDriver {
   /** The spec types this driver serves (a family driver serves several). */
   readonly types: readonly DatabaseType[];
   /**
-   * A connection is bound to one database and cannot switch (PostgreSQL family): the pool keeps
-   * connections per database, and `ExecuteOptions.databaseName` / metadata locations naming another
-   * database need a connection opened with that `databaseName`.
+   * A backend is bound to the database it logged into (PostgreSQL family). The driver's
+   * connection still honours `ExecuteOptions.databaseName` and metadata locations naming another
+   * database (it opens a session there on first use), but a pool that keeps connections per
+   * database (`ConnectionPool` does) avoids those extra sessions.
    */
   readonly databasePerConnection?: boolean;
   connect(config: ConnectionConfig): Promise<Connection>;

@@ -62,6 +62,20 @@ for (const f of fixtures) {
       expect(located.rows).toEqual([['0']]);
     });
 
+    it.runIf(f.type === 'POSTGRESQL' || f.type === 'MARIADB')('reaches another database from a connection opened elsewhere', async () => {
+      const elsewhere = await driver.connect({ ...sandbox.config, databaseName: undefined });
+      try {
+        const r = await must(elsewhere, 'SELECT count(*) FROM customers', { databaseName: loc().databaseName, schemaName: loc().schemaName });
+        expect(r.rows).toEqual([['0']]);
+        const tables = await elsewhere.metadata.tables(loc());
+        expect(tables.data.map((t) => t.name).filter((n) => !n.startsWith('askdb_'))).toEqual(['customers', 'orders']);
+        if (f.type === 'POSTGRESQL') expect((await elsewhere.metadata.schemas(loc().databaseName)).map((x) => x.name)).toContain('shop');
+        expect((await elsewhere.metadata.columns({ ...loc(), tableName: 'orders' })).map((c) => c.name)).toEqual(['id', 'customer_id', 'total', 'status']);
+      } finally {
+        await elsewhere.close();
+      }
+    });
+
     it('streams a large result in page-sized batches', async () => {
       const n = 25_000;
       const r = await must(conn, f.manyRows(n), { pageSize: 1000 });

@@ -14,10 +14,11 @@ export const postgresDriver: DatabaseDriver = {
     const { target, clientConfig, client } = await connectTarget(config);
     return new PgConnection({
       client,
+      database: String(clientConfig.database),
       dialect: dialectFor(config.type),
       tunnel: target.tunnel,
       defaultSchema: config.schemaName || 'public',
-      openSide: () => openPgClient(clientConfig, target),
+      open: (database) => openPgClient(database ? { ...clientConfig, database } : clientConfig, target),
     });
   },
 };

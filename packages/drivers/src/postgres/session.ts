@@ -1,16 +1,15 @@
 /**
- * A PostgreSQL-wire connection: statements stream through pg-cursor in batches, values stay in
- * the server's text form, cancel runs pg_cancel_backend from a second connection, and a dropped
- * socket marks the connection broken so the pool replaces it.
+ * One PostgreSQL session (one backend, one database): statements stream through pg-cursor in
+ * batches, values stay in the server's text form, cancel runs pg_cancel_backend from a second
+ * connection, and a dropped socket marks the session lost.
  */
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import type { ExecuteOptions } from '../driver.js';
+import type { BodyEvent, BodySummary, StatementFailure } from '../shared/statement-run.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromCodePointOffset } from '../shared/position.js';
-import type { Tunnel } from '../shared/ssh-tunnel.js';
 import { headerOf, type Cell } from '../values.js';
 import { PgMetadata } from './metadata.js';
 import { TypeNames, textTypes } from './types.js';
@@ -20,26 +19,24 @@ const FATAL_CODES = new Set(['57P01', '57P02', '57P03']);
 const QUERY_CANCELED = '57014';
 const MAX_FETCH = 5000;
 
-export interface PgConnectionDeps {
+export interface PgSessionDeps {
   client: pg.Client;
   dialect: Dialect;
-  tunnel: Tunnel | null;
   defaultSchema: string;
   /** Opens a short-lived second connection to the same server (for pg_cancel_backend). */
   openSide: () => Promise<pg.Client>;
 }
 
-export class PgConnection implements Connection {
-  readonly metadata: Metadata;
+export class PgSession {
+  readonly metadata: PgMetadata;
   private lost = false;
   private closed = false;
   private readonly typeNames = new TypeNames();
   private appliedSchema: string | null = null;
   private cancelPending = false;
   private running = false;
-  private readonly engine: StatementEngine;
 
-  constructor(private readonly deps: PgConnectionDeps) {
+  constructor(private readonly deps: PgSessionDeps) {
     const { client } = deps;
     const markLost = () => { this.lost = true; };
     client.on('error', markLost);
@@ -49,28 +46,19 @@ export class PgConnection implements Connection {
       deps.dialect,
       () => this.appliedSchema ?? deps.defaultSchema,
     );
-    this.engine = {
-      body: (sql, options) => this.body(sql, options),
-      cancel: () => this.cancel(),
-      describeError: (err, sql) => this.describeError(err, sql),
-    };
   }
 
   get broken(): boolean {
-    return this.lost || this.closed || (this.deps.tunnel?.closed ?? false);
+    return this.lost || this.closed;
   }
 
-  /** The backend process id (pg_backend_pid) of this session. */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** The backend process id (pg_backend_pid). */
   get processId(): number {
     return (this.deps.client as pg.Client & { processID?: number }).processID ?? 0;
-  }
-
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
-  }
-
-  explainSql(sql: string): string {
-    return `EXPLAIN ${sql}`;
   }
 
   async cancel(): Promise<void> {
@@ -88,10 +76,9 @@ export class PgConnection implements Connection {
     if (this.closed) return;
     this.closed = true;
     await this.deps.client.end().catch(() => undefined);
-    await this.deps.tunnel?.close();
   }
 
-  private async *body(sql: string, options: ExecuteOptions): AsyncGenerator<BodyEvent, BodySummary> {
+  async *body(sql: string, options: ExecuteOptions): AsyncGenerator<BodyEvent, BodySummary> {
     const { client } = this.deps;
     this.running = true;
     this.cancelPending = false;
@@ -145,7 +132,7 @@ export class PgConnection implements Connection {
     this.appliedSchema = schemaName;
   }
 
-  private describeError(err: unknown, sql: string): StatementFailure {
+  describeError(err: unknown, sql: string): StatementFailure {
     const e = err as { code?: string; severity?: string; position?: string; detail?: string; hint?: string };
     if (e.code && FATAL_CODES.has(e.code)) this.lost = true;
     const text = messageOf(err);

@@ -60,7 +60,13 @@ export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
               dataIndex: 'name',
               sorter: (a, b) => a.name.localeCompare(b.name),
               render: (name: string, r) => (
-                <a onClick={() => openTab.tableData({ ...target, tableName: name })}>
+                <a
+                  href="#"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    openTab.tableData({ ...target, tableName: name });
+                  }}
+                >
                   {r.pinned && <PushpinFilled style={{ color: '#e0a030', marginRight: 4 }} />}
                   {name}
                 </a>
@@ -69,7 +75,7 @@ export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
             { title: t('workspace.col.comment'), dataIndex: 'comment', render: (c: string | null) => c ?? '' },
             {
               title: '',
-              width: 300,
+              width: 370,
               render: (_: unknown, r) => (
                 <Space size={4}>
                   <Button size="small" type="link" onClick={() => openTab.tableData({ ...target, tableName: r.name })}>{t('workspace.menu.openData')}</Button>

@@ -105,51 +105,45 @@ export function DataSourcePicker({ value, onChange, disabled }: DataSourcePicker
     if (!rootLoaded) void useTree.getState().loadRoot();
   }, [rootLoaded]);
 
-  // Databases of the chosen data source; auto-choose one when mandatory.
+  // Databases of the chosen data source.
   useEffect(() => {
     setDbs(null);
     if (!ds || !needDb || !ds.hasPermission) return;
     let live = true;
     metaApi.databases({ dataSourceId: ds.id }).then(
-      (list) => {
-        if (!live) return;
-        const names = list.map((d) => d.name);
-        setDbs(names);
-        if (!latest.current.databaseName && names.length) {
-          const pick = names.includes(ds.databaseName ?? '') ? ds.databaseName! : names[0]!;
-          onChange({ ...latest.current, databaseName: pick, schemaName: null });
-        }
-      },
+      (list) => live && setDbs(list.map((d) => d.name)),
       () => live && setDbs([]),
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ds?.id, needDb]);
+  }, [ds?.id, needDb, ds?.hasPermission]);
 
-  // Schemas of the chosen database (or data source); auto-choose one when mandatory.
+  // Schemas of the chosen database (or data source).
   useEffect(() => {
     setSchemas(null);
     if (!ds || !needSchema || !ds.hasPermission || (needDb && !value.databaseName)) return;
     let live = true;
     metaApi.schemas({ dataSourceId: ds.id, databaseName: value.databaseName }).then(
-      (list) => {
-        if (!live) return;
-        const names = list.map((s) => s.name);
-        setSchemas(names);
-        if (!latest.current.schemaName && names.length) {
-          const pick = [ds.schemaName, ...PREFERRED_SCHEMAS].find((n) => n && names.includes(n)) ?? names[0]!;
-          onChange({ ...latest.current, schemaName: pick });
-        }
-      },
+      (list) => live && setSchemas(list.map((x) => x.name)),
       () => live && setSchemas([]),
     );
     return () => {
       live = false;
     };
+  }, [ds?.id, needSchema, needDb, ds?.hasPermission, value.databaseName]);
+
+  // Mandatory levels left empty get the data source's configured one, else the first (spec 01 §5).
+  useEffect(() => {
+    if (!ds || !needDb || value.databaseName || !dbs?.length) return;
+    onChange({ ...latest.current, databaseName: dbs.includes(ds.databaseName ?? '') ? ds.databaseName! : dbs[0]!, schemaName: null });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ds?.id, needSchema, value.databaseName]);
+  }, [dbs, value.databaseName, needDb]);
+  useEffect(() => {
+    if (!ds || !needSchema || value.schemaName || !schemas?.length) return;
+    onChange({ ...latest.current, schemaName: [ds.schemaName, ...PREFERRED_SCHEMAS].find((n) => n && schemas.includes(n)) ?? schemas[0]! });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [schemas, value.schemaName, needSchema]);
 
   return (
     <span className="askdb-picker" data-testid="datasource-picker">

@@ -98,7 +98,9 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   });
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !config.webDist) {
+    const pathname = req.url.split('?')[0]!;
+    // API paths and missing static files (anything with an extension) are real 404s; other GETs are client routes.
+    if (pathname.startsWith('/api/') || req.method !== 'GET' || !config.webDist || /\.[a-z0-9]+$/i.test(pathname) || !fs.existsSync(path.join(config.webDist, 'index.html'))) {
       return reply.status(404).send({ success: false, errorCode: ERROR_CODES.NOT_FOUND, errorMessage: `No route ${req.method} ${req.url.split('?')[0]}` });
     }
     // SPA fallback: client routes get index.html.

@@ -7,7 +7,9 @@ import { buildApp } from './app.js';
 import { StoreError } from './store/db.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webDist = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((p) => fs.existsSync(path.join(p, 'index.html')));
+const webDist = [process.env.ASKDB_WEB_DIST, path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')]
+  .filter((p): p is string => !!p)
+  .find((p) => fs.existsSync(path.join(p, 'index.html')));
 
 async function main(): Promise<void> {
   let config;

@@ -103,3 +103,29 @@ describe('store lifecycle', () => {
     fs.rmSync(a.home, { recursive: true, force: true });
   });
 });
+
+describe('serving the web app', () => {
+  it('client routes get index.html, a missing asset is a 404, the API keeps its envelope', async () => {
+    const web = fs.mkdtempSync(path.join(process.env.TMPDIR || '/tmp', 'askdb-web-'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>AskDB test page</title>');
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    const t = await testApp({ webDist: web, demo: false });
+    try {
+      for (const url of ['/', '/workspace', '/chat', '/team/members']) {
+        const r = await t.app.inject({ method: 'GET', url });
+        expect(r.statusCode).toBe(200);
+        expect(r.body).toContain('AskDB test page');
+      }
+      const js = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(js.headers['content-type']).toContain('javascript');
+      const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+      expect(missing.statusCode).toBe(404);
+      const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+      expect(api.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
+    } finally {
+      await t.close();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { configureAi, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
+import { configureAi, openApp, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
 
 let env: ChatEnv;
 
@@ -18,7 +18,7 @@ test.describe.serial('AI data collections', () => {
 
   test('create, add tables and a view, rename, annotate, remove, and chat bound to the collection', async ({ page, request }) => {
     await configureAi(request, env);
-    await page.goto(`${env.askdb.url}/chat?language=en-US`);
+    await openApp(page, env, `/chat?language=en-US`);
     const side = page.getByTestId('ai-collections');
     await expect(side).toContainText('No collections yet');
 
@@ -67,7 +67,7 @@ test.describe.serial('AI data collections', () => {
     await expect(collection.getByTestId('ai-collection-element-name')).toHaveText(['orders', 'customer_order_totals']);
 
     // It survives a reload (it lives on the server).
-    await page.reload();
+    await openApp(page, env, '/chat?language=en-US');
     await expect(side.getByTestId('ai-collection-title')).toHaveText('Sales analytics');
     await side.getByTestId('ai-collection-toggle').click();
     await expect(side.getByTestId('ai-collection-element-name')).toHaveText(['orders', 'customer_order_totals']);
@@ -93,7 +93,7 @@ test.describe.serial('AI data collections', () => {
 
   test('the context cascader switches between a data source and a collection', async ({ page, request }) => {
     await configureAi(request, env);
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     const label = panel.getByTestId('chat-context-label');
     await panel.getByTestId('chat-context').click();
@@ -116,7 +116,7 @@ test.describe.serial('AI data collections', () => {
     const id = (await created.json()).data as number;
     const reachable = (await request.get(`${env.askdb.url}/api/rdb/database/list?dataSourceId=${id}`)).ok();
     test.skip(!reachable && process.env.ASKDB_REQUIRE_SERVICES !== '1', 'PostgreSQL is not running');
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await panel.getByTestId('chat-context').click();
     await page.getByTestId(`chat-ctx-ds-${id}`).click();

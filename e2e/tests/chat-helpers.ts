@@ -13,8 +13,23 @@ export interface ChatEnv {
   llm: ScriptedLlmServer;
 }
 
+/**
+ * The server only serves the web app if its build is there when it starts; other contributors
+ * rebuild it in parallel on this machine, so start again until the app is served.
+ */
+async function startServingServer(): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    const server = await startServer();
+    const res = await fetch(`${server.url}/workspace`).catch(() => undefined);
+    if (res?.ok && (res.headers.get('content-type') ?? '').includes('text/html')) return server;
+    await server.stop();
+    if (attempt >= 10) throw new Error('the AskDB server does not serve the web app: build it with node scripts/build.mjs');
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}
+
 export async function startChatEnv(): Promise<ChatEnv> {
-  const [askdb, llm] = await Promise.all([startServer(), startScriptedLlmServer()]);
+  const [askdb, llm] = await Promise.all([startServingServer(), startScriptedLlmServer()]);
   llm.models = ['test-model', 'test-model-large'];
   return { askdb, llm };
 }
@@ -28,6 +43,16 @@ export async function configureAi(request: APIRequestContext, env: ChatEnv, extr
     data: { aiSqlSource: 'OPENAI', apiHost: env.llm.url, model: 'test-model', ...extra },
   });
   if (!res.ok()) throw new Error(`configuring the AI failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Open a page of the app; retried while a parallel rebuild of the web app has it missing. */
+export async function openApp(page: Page, env: ChatEnv, pathAndQuery: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await page.goto(`${env.askdb.url}${pathAndQuery}`);
+    if (res && res.ok() && (res.headers()['content-type'] ?? '').includes('text/html')) return;
+    if (attempt >= 15) throw new Error(`${pathAndQuery} is not served (${res?.status()})`);
+    await page.waitForTimeout(2000);
+  }
 }
 
 /** Record every `askdb:insert-sql` the chat dispatches. */

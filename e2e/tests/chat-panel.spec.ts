@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { configureAi, inserted, recordInsertSql, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
+import { configureAi, openApp, inserted, recordInsertSql, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
 
 const SQL = 'SELECT COUNT(*) AS customer_count\nFROM customers;';
 let env: ChatEnv;
@@ -13,7 +13,7 @@ test.describe.serial('AI chat panel', () => {
   });
 
   test('with no model configured the chat says how to configure one', async ({ page }) => {
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await expect(panel.getByTestId('chat-not-configured')).toBeVisible();
     await expect(panel).toContainText('No AI model is configured');
@@ -41,20 +41,20 @@ test.describe.serial('AI chat panel', () => {
         ? route.fulfill({ json: { success: true, data: { aiSqlSource: null, apiKeyConfigured: false, adminManaged: true, canEdit: false, configured: false } } })
         : route.continue(),
     );
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await expect(panel.getByTestId('chat-not-configured')).toHaveAttribute('data-admin', 'true');
     await expect(panel).toContainText('Please ask your administrator to configure a model.');
     await expect(panel.getByTestId('chat-configure-ai')).toHaveCount(0);
     await expect(panel.getByTestId('chat-ai-settings')).toHaveCount(0);
-    await page.goto(`${env.askdb.url}/workspace?language=zh-CN`);
+    await openApp(page, env, `/workspace?language=zh-CN`);
     await expect(panel).toContainText('请联系管理员配置模型');
     await page.screenshot({ path: shot('01c-admin-managed') });
   });
 
   test('configure the AI in the Custom AI settings: the key is write-only', async ({ page }) => {
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
-    await page.keyboard.press('Control+,');
+    await openApp(page, env, `/workspace?language=en-US`);
+    await page.getByTestId('settings-button').click();
     await page.getByRole('tab', { name: 'Custom AI' }).click();
     const form = page.getByTestId('ai-settings-form');
     await form.getByTestId('ai-settings-host').locator('input').fill(env.llm.url);
@@ -70,7 +70,7 @@ test.describe.serial('AI chat panel', () => {
     expect(await cfg.text()).not.toContain('sk-e2e-secret-key-123456');
     await page.keyboard.press('Escape');
     // And the chat no longer asks for a configuration.
-    await page.reload();
+    await openApp(page, env, '/workspace?language=en-US');
     await expect(page.getByTestId('chat-empty')).toBeVisible();
     await expect(page.getByTestId('chat-model')).toContainText('test-model');
   });
@@ -78,7 +78,7 @@ test.describe.serial('AI chat panel', () => {
   test('ask a question with the demo SQLite source as context: streamed answer with a SQL block to insert', async ({ page, request }) => {
     await configureAi(request, env);
     env.llm.reply({ content: ['Here is the query:\n\n', '```sql\n', 'SELECT COUNT(*) AS customer_count\n', 'FROM customers;\n', '```\n', '\nIt counts **all** customers.'], chunkDelayMs: 150 });
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     await recordInsertSql(page);
     const panel = page.getByTestId('right-panel');
     await expect(panel.getByTestId('chat-context-label')).toContainText('Demo shop');
@@ -119,7 +119,7 @@ test.describe.serial('AI chat panel', () => {
   test('stop a slow stream: the upstream request ends and the answer is marked stopped', async ({ page, request }) => {
     await configureAi(request, env);
     env.llm.reply({ forever: true, content: ['tick '], chunkDelayMs: 100 });
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await panel.getByTestId('chat-input').fill('Write a very long essay');
     await panel.getByTestId('chat-send').click();
@@ -140,7 +140,7 @@ test.describe.serial('AI chat panel', () => {
   test('a 401 from the provider is shown as a clear error', async ({ page, request }) => {
     await configureAi(request, env);
     env.llm.reply({ status: 401, errorBody: { error: { message: 'Incorrect API key provided' } } });
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await panel.getByTestId('chat-input').fill('count orders');
     await panel.getByTestId('chat-input').press('Enter');
@@ -153,7 +153,7 @@ test.describe.serial('AI chat panel', () => {
   test('thinking is shown, collapsible, apart from the answer', async ({ page, request }) => {
     await configureAi(request, env);
     env.llm.reply({ content: ['<think>The user wants ', 'the orders table.</think>\n', 'Use `orders`.'], chunkDelayMs: 200 });
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await panel.getByTestId('chat-input').fill('which table has orders?');
     await panel.getByTestId('chat-input').press('Enter');
@@ -173,7 +173,7 @@ test.describe.serial('AI chat panel', () => {
 
   test('@table mentions: popup, selection, Escape, removal with the text, the limit of 8', async ({ page, request }) => {
     await configureAi(request, env);
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     const input = panel.getByTestId('chat-input');
     await input.click();
@@ -227,7 +227,7 @@ test.describe.serial('AI chat panel', () => {
   test('the console asks the assistant (askdb:ai): the panel sends the question in the console context', async ({ page, request }) => {
     await configureAi(request, env);
     env.llm.reply({ content: ['The column is `ordered_at`, not `orderdate`:\n\n```sql\nSELECT ordered_at FROM orders;\n```'] });
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await expect(panel.getByTestId('chat-context-label')).toContainText('Demo shop');
     await page.evaluate(() =>
@@ -255,7 +255,7 @@ test.describe.serial('AI chat panel', () => {
       { content: ['```sql\nSELECT nonexistent_col FROM orders;\n```'] },
       { content: ['Fixed:\n\n```sql\nUPDATE orders SET status = \'shipped\' WHERE id = 1;\n```'] },
     );
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     await panel.getByTestId('chat-input').fill('mark order 1 as shipped');
     await panel.getByTestId('chat-input').press('Enter');
@@ -272,7 +272,7 @@ test.describe.serial('AI chat panel', () => {
   test('a follow-up question carries the conversation; a new conversation does not', async ({ page, request }) => {
     await configureAi(request, env);
     env.llm.reply({ content: ['```sql\nSELECT COUNT(*) FROM orders;\n```'] }, { content: ['```sql\nSELECT status, COUNT(*) FROM orders GROUP BY status;\n```'] }, { content: ['fresh'] });
-    await page.goto(`${env.askdb.url}/workspace?language=en-US`);
+    await openApp(page, env, `/workspace?language=en-US`);
     const panel = page.getByTestId('right-panel');
     const input = panel.getByTestId('chat-input');
     await input.fill('How many orders are there?');
@@ -295,9 +295,9 @@ test.describe.serial('AI chat panel', () => {
   });
 
   test('the chat speaks Chinese and Japanese', async ({ page }) => {
-    await page.goto(`${env.askdb.url}/workspace?language=zh-CN`);
+    await openApp(page, env, `/workspace?language=zh-CN`);
     await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /向 AI 提问/);
-    await page.goto(`${env.askdb.url}/workspace?language=ja-JP`);
+    await openApp(page, env, `/workspace?language=ja-JP`);
     await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /AI に質問/);
   });
 });

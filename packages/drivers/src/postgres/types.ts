@@ -26,25 +26,36 @@ FROM pg_type t
 WHERE t.typrelid = 0
   AND (t.typelem = 0 OR NOT EXISTS (SELECT 1 FROM pg_type e WHERE e.oid = t.typelem AND e.typrelid <> 0))`;
 
+/** Names of types a result column used that the first load left out (table row types, new enums). */
+const TYPE_NAMES_BY_OID_SQL = 'SELECT oid::int AS oid, format_type(oid, NULL) AS name FROM pg_type WHERE oid = ANY ($1::oid[])';
+
 export class TypeNames {
   private names = new Map<number, string>();
   private loaded = false;
-  private stale = false;
+  private readonly missing = new Set<number>();
 
-  /** Loads (or reloads after an unknown OID was seen) on the given client, before a statement runs. */
+  /**
+   * Loads the names on the given client before a statement runs: all common ones the first time,
+   * afterwards only those a previous result needed and did not find (its header said "record").
+   */
   async ensure(client: Client): Promise<void> {
-    if (this.loaded && !this.stale) return;
-    const res = await client.query<{ oid: number; name: string }>(TYPE_NAMES_SQL);
-    this.names = new Map(res.rows.map((r) => [r.oid, r.name]));
-    this.loaded = true;
-    this.stale = false;
+    if (!this.loaded) {
+      const res = await client.query<{ oid: number; name: string }>(TYPE_NAMES_SQL);
+      this.names = new Map(res.rows.map((r) => [r.oid, r.name]));
+      this.loaded = true;
+    }
+    if (this.missing.size) {
+      const res = await client.query<{ oid: number; name: string }>(TYPE_NAMES_BY_OID_SQL, [[...this.missing]]);
+      for (const r of res.rows) this.names.set(r.oid, r.name);
+      this.missing.clear();
+    }
   }
 
   /** Native type text of a result column, e.g. `numeric(38,10)`, `character varying(20)`, `integer[]`. */
   nameOf(oid: number, typmod: number): string {
     const base = this.names.get(oid);
     if (base === undefined) {
-      this.stale = true;
+      this.missing.add(oid);
       return 'record';
     }
     return withTypmod(base, typmod);

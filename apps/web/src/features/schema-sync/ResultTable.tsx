@@ -17,9 +17,9 @@ interface Props {
   onRepair(result: ExecuteResult): void;
 }
 
-function Cell({ text, children }: { text: string; children?: React.ReactNode }) {
+function Cell({ text, code, children }: { text: string; code?: boolean; children?: React.ReactNode }) {
   return (
-    <Tooltip title={<span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>} mouseEnterDelay={TOOLTIP_DELAY_S} placement="topLeft">
+    <Tooltip title={<span className={code ? 'askdb-sync-tooltip-code' : undefined}>{text}</span>} rootClassName="askdb-sync-tooltip" mouseEnterDelay={TOOLTIP_DELAY_S} placement="topLeft">
       <div className="askdb-sync-cell">{children ?? text}</div>
     </Tooltip>
   );
@@ -50,7 +50,7 @@ export function ResultTable({ results, onRepair }: Props) {
           dataIndex: 'originalSql',
           width: '48%',
           render: (sql: string) => (
-            <Cell text={sql}>
+            <Cell text={sql} code>
               <code>{sql.replace(/\s+/g, ' ')}</code>
             </Cell>
           ),

@@ -68,6 +68,13 @@ test.describe.serial('AI chat panel', () => {
     // The key never comes back to the browser.
     const cfg = await page.request.get(`${env.askdb.url}/api/config/system_config/ai`);
     expect(await cfg.text()).not.toContain('sk-e2e-secret-key-123456');
+    // The key can be removed (local model servers need none).
+    await form.getByTestId('ai-settings-key-remove').click();
+    await expect(form.getByTestId('ai-settings-key-removing')).toBeVisible();
+    await form.getByTestId('ai-settings-save').click();
+    await expect(form.getByTestId('ai-settings-key-configured')).toHaveCount(0);
+    await expect(form.getByTestId('ai-settings-key-removing')).toHaveCount(0);
+    expect((await (await page.request.get(`${env.askdb.url}/api/config/system_config/ai`)).json()).data.apiKeyConfigured).toBe(false);
     await page.keyboard.press('Escape');
     // And the chat no longer asks for a configuration.
     await openApp(page, env, '/workspace?language=en-US');

@@ -45,6 +45,8 @@ export function AiSettingsForm({ onSaved }: { onSaved?(): void }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   const [serverMode, setServerMode] = useState(false);
+  /** The stored key is to be removed with the next save. */
+  const [clearKey, setClearKey] = useState(false);
   const source = Form.useWatch('aiSqlSource', form) ?? 'OPENAI';
 
   useEffect(() => {
@@ -78,7 +80,7 @@ export function AiSettingsForm({ onSaved }: { onSaved?(): void }) {
           aiSqlSource: v.aiSqlSource,
           apiHost: trim(v.apiHost),
           // Write-only: an empty field keeps the stored key.
-          ...(trim(v.apiKey) ? { apiKey: v.apiKey!.trim() } : {}),
+          ...(trim(v.apiKey) ? { apiKey: v.apiKey!.trim() } : clearKey ? { apiKey: '' } : {}),
           model: trim(v.model),
           ...(v.aiSqlSource === 'AZUREAI' ? { deployment: trim(v.deployment), apiVersion: trim(v.apiVersion) } : {}),
           ...(v.aiSqlSource === 'RESTAI' ? { stream: v.stream ?? true } : {}),
@@ -87,6 +89,7 @@ export function AiSettingsForm({ onSaved }: { onSaved?(): void }) {
         },
       });
       form.setFieldValue('apiKey', undefined);
+      setClearKey(false);
       await load();
       message.success(t('aiSettings.saved'));
       onSaved?.();
@@ -120,10 +123,23 @@ export function AiSettingsForm({ onSaved }: { onSaved?(): void }) {
         label={
           <Space>
             {t('aiSettings.apiKey')}
-            {config?.apiKeyConfigured && (
-              <Tag color="green" icon={<CheckCircleOutlined />} data-testid="ai-settings-key-configured">
-                {t('aiSettings.keyConfigured')}
-              </Tag>
+            {config?.apiKeyConfigured && !clearKey && (
+              <>
+                <Tag color="green" icon={<CheckCircleOutlined />} data-testid="ai-settings-key-configured">
+                  {t('aiSettings.keyConfigured')}
+                </Tag>
+                <Button type="link" size="small" onClick={() => setClearKey(true)} data-testid="ai-settings-key-remove" style={{ padding: 0 }}>
+                  {t('aiSettings.keyRemove')}
+                </Button>
+              </>
+            )}
+            {config?.apiKeyConfigured && clearKey && (
+              <>
+                <Tag color="orange" data-testid="ai-settings-key-removing">{t('aiSettings.keyRemoving')}</Tag>
+                <Button type="link" size="small" onClick={() => setClearKey(false)} style={{ padding: 0 }}>
+                  {t('aiSettings.keyUndo')}
+                </Button>
+              </>
             )}
           </Space>
         }

@@ -2,6 +2,9 @@ import type { FeatureStrings } from '../../i18n/types';
 
 export const aiSettingsStrings: FeatureStrings = {
   'en-US': {
+    'aiSettings.keyRemove': 'Remove',
+    'aiSettings.keyRemoving': 'Removed when you save',
+    'aiSettings.keyUndo': 'Undo',
     'aiSettings.intro': 'Bring your own model: any OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, LM Studio, Zhipu…), Azure OpenAI, Anthropic, or your own REST endpoint.',
     'aiSettings.source': 'Source',
     'aiSettings.source.OPENAI': 'OpenAI-compatible',
@@ -40,6 +43,9 @@ export const aiSettingsStrings: FeatureStrings = {
     'aiSettings.unavailable': 'The AI settings are not available on this server yet.',
   },
   'zh-CN': {
+    'aiSettings.keyRemove': '移除',
+    'aiSettings.keyRemoving': '保存后移除',
+    'aiSettings.keyUndo': '撤销',
     'aiSettings.intro': '使用你自己的模型：任何 OpenAI 兼容接口（OpenAI、DeepSeek、Ollama、vLLM、LM Studio、智谱…）、Azure OpenAI、Anthropic，或你自己的 REST 接口。',
     'aiSettings.source': '来源',
     'aiSettings.source.OPENAI': 'OpenAI 兼容',
@@ -78,6 +84,9 @@ export const aiSettingsStrings: FeatureStrings = {
     'aiSettings.unavailable': '该服务器暂不支持 AI 设置。',
   },
   'ja-JP': {
+    'aiSettings.keyRemove': '削除',
+    'aiSettings.keyRemoving': '保存すると削除されます',
+    'aiSettings.keyUndo': '元に戻す',
     'aiSettings.intro': '自分のモデルを使えます：OpenAI 互換エンドポイント（OpenAI、DeepSeek、Ollama、vLLM、LM Studio、Zhipu など）、Azure OpenAI、Anthropic、または独自の REST エンドポイント。',
     'aiSettings.source': 'ソース',
     'aiSettings.source.OPENAI': 'OpenAI 互換',

@@ -108,6 +108,16 @@ for (const f of fixtures) {
       expect((await must(conn, 'SELECT 1')).rows).toEqual([['1']]);
     }, 20_000);
 
+    it('cancels through Connection.cancel() as the server does, within about a second', async () => {
+      let calledAt = 0;
+      setTimeout(() => { calledAt = Date.now(); void conn.cancel(); }, 400);
+      let done: { success: boolean; cancelled?: boolean; message: string } | null = null;
+      for await (const e of conn.execute(f.longQuery, { pageSize: 1000 })) if (e.type === 'done') done = e;
+      expect([done!.success, done!.cancelled, done!.message]).toEqual([false, true, expect.stringMatching(/cancel/i)]);
+      expect(Date.now() - calledAt).toBeLessThan(1500);
+      expect((await must(conn, 'SELECT 1')).rows).toEqual([['1']]);
+    }, 20_000);
+
     it("reports malformed SQL with the database's message and its line and column", async () => {
       const r = await collect(conn, f.malformed.sql);
       expect(r.done.success).toBe(false);

@@ -9,7 +9,7 @@ import type { Dialect } from '@askdb/sql';
 import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { headerOf, type Cell } from '../values.js';
 import { ClickHouseMetadata } from './metadata.js';
 import { hasOwnFormat, returnsRows, tsvRow } from './tsv.js';
@@ -19,7 +19,7 @@ export class ClickHouseConnection implements Connection {
   private closed = false;
   private running: { id: string; abort: AbortController } | null = null;
   private appliedDb: string;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly client: ClickHouseClient, private readonly dialect: Dialect, private readonly tunnel: Tunnel | null, database: string) {
     this.appliedDb = database;
@@ -27,11 +27,11 @@ export class ClickHouseConnection implements Connection {
       const rs = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
       return (await rs.json()) as T[];
     }, dialect, () => this.appliedDb);
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
-      cancel: () => this.cancel(),
+      cancel: () => this.cancelInDatabase(),
       describeError: (err) => describeClickHouseError(err),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -39,7 +39,7 @@ export class ClickHouseConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   explainSql(sql: string): string {
@@ -47,6 +47,10 @@ export class ClickHouseConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
+    await this.runner.cancel();
+  }
+
+  private async cancelInDatabase(): Promise<void> {
     const running = this.running;
     if (!running) return;
     running.abort.abort();

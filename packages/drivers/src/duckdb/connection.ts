@@ -6,7 +6,7 @@ import { DuckDBBlobValue, DuckDBTypeId, ResultReturnType, type DuckDBConnection 
 import type { Dialect } from '@askdb/sql';
 import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { doubleText, floatText, headerOf, hexOf, type Cell } from '../values.js';
 import { DuckdbMetadata } from './metadata.js';
 
@@ -16,14 +16,14 @@ export class DuckdbConnection implements Connection {
   private cancelRequested = false;
   private closed = false;
   private applied = '';
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly conn: DuckDBConnection, private readonly dialect: Dialect, private readonly onClose: () => void) {
     this.metadata = new DuckdbMetadata(async <T>(sql: string, params?: unknown[]) => {
       const reader = await conn.runAndReadAll(sql, params as never);
       return reader.getRowObjectsJS() as T[];
     }, dialect);
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
       cancel: async () => {
         if (!this.running) return;
@@ -31,7 +31,7 @@ export class DuckdbConnection implements Connection {
         conn.interrupt();
       },
       describeError: (err) => describeDuckdbError(err),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -39,7 +39,7 @@ export class DuckdbConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   explainSql(sql: string): string {
@@ -47,7 +47,7 @@ export class DuckdbConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
-    await this.engine.cancel();
+    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

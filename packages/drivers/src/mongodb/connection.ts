@@ -9,7 +9,7 @@ import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../drive
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromOffset } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { MongoMetadata } from './metadata.js';
 import { parseShell, ShellSyntaxError, type ShellCommand } from './shell-parser.js';
 import { fieldTypes, fieldsOf, mongoCell, specTypeOfBson } from './values.js';
@@ -22,16 +22,16 @@ export class MongoConnection implements Connection {
   private closed = false;
   private currentDb: string;
   private running: { tag: string; cursor: AbstractCursor | null } | null = null;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly client: MongoClient, private readonly tunnel: Tunnel | null, database: string) {
     this.currentDb = database;
     this.metadata = new MongoMetadata(client, () => this.currentDb);
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
-      cancel: () => this.cancel(),
+      cancel: () => this.cancelInDatabase(),
       describeError: (err, sql) => describeMongoError(err, sql),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -39,7 +39,7 @@ export class MongoConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   explainSql(sql: string): string {
@@ -47,6 +47,10 @@ export class MongoConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
+    await this.runner.cancel();
+  }
+
+  private async cancelInDatabase(): Promise<void> {
     const running = this.running;
     if (!running) return;
     await running.cursor?.close().catch(() => undefined);

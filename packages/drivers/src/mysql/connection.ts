@@ -9,7 +9,7 @@ import { PushQueue } from '../shared/push-queue.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromOffset, positionOfFragment } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import type { Cell } from '../values.js';
 import type { RawMysql } from './connect.js';
 import { MysqlMetadata } from './metadata.js';
@@ -37,7 +37,7 @@ export class MysqlConnection implements Connection {
   private running = false;
   private cancelPending = false;
   private appliedDatabase: string | null;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly deps: MysqlConnectionDeps) {
     this.appliedDatabase = deps.defaultDatabase;
@@ -54,11 +54,11 @@ export class MysqlConnection implements Connection {
       () => this.appliedDatabase,
       isMariaDb,
     );
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
-      cancel: () => this.cancel(),
+      cancel: () => this.cancelInDatabase(),
       describeError: (err, sql) => this.describeError(err, sql),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -66,7 +66,7 @@ export class MysqlConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   explainSql(sql: string): string {
@@ -74,6 +74,10 @@ export class MysqlConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
+    await this.runner.cancel();
+  }
+
+  private async cancelInDatabase(): Promise<void> {
     if (!this.running) return;
     this.cancelPending = true;
     await this.killQuery();

@@ -9,7 +9,7 @@ import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../drive
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromCodePointOffset } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { headerOf } from '../values.js';
 import { OracleMetadata } from './metadata.js';
 import { oracleCell, oracleFetchType, oracleNativeType, type OracleMeta } from './values.js';
@@ -24,18 +24,18 @@ export class OracleConnection implements Connection {
   private closed = false;
   private running = false;
   private appliedSchema: string | null = null;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly conn: OracleConnectionHandle, private readonly dialect: Dialect, private readonly tunnel: Tunnel | null, private readonly autoCommit: boolean, user: string) {
     this.metadata = new OracleMetadata(async <T>(sql: string, binds: Record<string, unknown> = {}) => {
       const result = await conn.execute(sql, binds, { outFormat: oracledb.OUT_FORMAT_OBJECT, fetchTypeHandler: LOB_AS_TEXT as never });
       return (result.rows ?? []) as T[];
     }, dialect, () => this.appliedSchema ?? user.toUpperCase());
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
       cancel: async () => { if (this.running) await conn.break(); },
       describeError: (err, sql) => describeOracleError(err, sql),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -43,7 +43,7 @@ export class OracleConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   /** EXPLAIN PLAN stores the plan; the plan itself is read with DBMS_XPLAN.DISPLAY. */
@@ -52,7 +52,7 @@ export class OracleConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
-    await this.engine.cancel();
+    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { Dialect } from '@askdb/sql';
 import type { Connection, ExecuteOptions, Location, Metadata, ResultEvent } from '../driver.js';
-import { runStatement, type StatementEngine } from '../shared/statement-run.js';
+import { StatementRunner } from '../shared/statement-run.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
 import { PgSession } from './session.js';
 
@@ -26,16 +26,16 @@ export class PgConnection implements Connection {
   private readonly others = new Map<string, Promise<PgSession>>();
   private active: PgSession | null = null;
   private closed = false;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly deps: PgConnectionDeps) {
     this.main = this.newSession(deps.client);
     this.metadata = routedMetadata((database) => this.session(database).then((s) => s.metadata));
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
-      cancel: () => this.cancel(),
+      cancel: () => this.cancelInDatabase(),
       describeError: (err, sql) => (this.active ?? this.main).describeError(err, sql),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -48,7 +48,7 @@ export class PgConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   explainSql(sql: string): string {
@@ -56,6 +56,10 @@ export class PgConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
+    await this.runner.cancel();
+  }
+
+  private async cancelInDatabase(): Promise<void> {
     await this.active?.cancel();
   }
 

@@ -9,7 +9,7 @@ import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../drive
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromOffset } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { headerOf } from '../values.js';
 import { CommandSyntaxError, parseCommandLine } from './command-parser.js';
 import { RedisMetadata } from './metadata.js';
@@ -38,7 +38,7 @@ export class RedisConnection implements Connection {
   private running: string | null = null;
   private cancelled = false;
   private side: Promise<Redis> | null = null;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly deps: RedisConnectionDeps) {
     this.currentDb = deps.db;
@@ -47,11 +47,11 @@ export class RedisConnection implements Connection {
       await side.select(db);
       return side;
     }, deps.dialect, () => this.currentDb);
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
-      cancel: () => this.cancel(),
+      cancel: () => this.cancelInDatabase(),
       describeError: (err, sql) => this.describeError(err, sql),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -59,7 +59,7 @@ export class RedisConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   /** Redis has no EXPLAIN; the console shows the command's documentation entry instead. */
@@ -69,6 +69,10 @@ export class RedisConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
+    await this.runner.cancel();
+  }
+
+  private async cancelInDatabase(): Promise<void> {
     const running = this.running;
     if (!running) return;
     this.cancelled = true;

@@ -30,8 +30,33 @@ export interface StatementEngine {
 
 export const CANCELLED_MESSAGE = 'The statement was cancelled.';
 
+/**
+ * Runs a connection's statements one at a time through its engine. `cancel()` (the server's
+ * cancel) and the abort signal do the same thing: cancel in the database and report the
+ * statement as cancelled, even when the engine ends it without an error.
+ */
+export class StatementRunner {
+  private current: { cancelRequested: boolean } | null = null;
+
+  constructor(private readonly engine: StatementEngine) {}
+
+  run(sql: string, options: ExecuteOptions = {}): AsyncGenerator<ResultEvent> {
+    const state = { cancelRequested: false };
+    return runStatement(this.engine, sql, options, state, (active) => { this.current = active ? state : null; });
+  }
+
+  async cancel(): Promise<void> {
+    if (!this.current) return;
+    this.current.cancelRequested = true;
+    await this.engine.cancel();
+  }
+}
+
 /** Runs one statement through `engine` and yields the contract's events, ending with exactly one `done`. */
-export async function* runStatement(engine: StatementEngine, sql: string, options: ExecuteOptions = {}): AsyncGenerator<ResultEvent> {
+export async function* runStatement(
+  engine: StatementEngine, sql: string, options: ExecuteOptions = {},
+  state: { cancelRequested: boolean } = { cancelRequested: false }, onActive: (active: boolean) => void = () => undefined,
+): AsyncGenerator<ResultEvent> {
   const started = performance.now();
   const pageSize = Math.max(1, options.pageSize ?? LIMITS.defaultExecutePageSize);
   const elapsed = () => Math.round(performance.now() - started);
@@ -40,12 +65,12 @@ export async function* runStatement(engine: StatementEngine, sql: string, option
     yield { type: 'done', success: false, updateCount: null, durationMs: 0, message: CANCELLED_MESSAGE, cancelled: true, errorPosition: null };
     return;
   }
-  let cancelRequested = false;
   const onAbort = () => {
-    cancelRequested = true;
+    state.cancelRequested = true;
     void engine.cancel().catch(() => undefined);
   };
   signal?.addEventListener('abort', onAbort, { once: true });
+  onActive(true);
   let pending: Cell[][] = [];
   try {
     let summary: BodySummary;
@@ -60,7 +85,7 @@ export async function* runStatement(engine: StatementEngine, sql: string, option
           continue;
         }
         for (const batch of rebatch(pending, event.rows, pageSize)) yield { type: 'rows', rows: batch };
-        if (cancelRequested) throw new CancelledError();
+        if (state.cancelRequested) throw new CancelledError();
       }
     } finally {
       // A consumer that stops early (or an abort) must release the engine's cursor.
@@ -69,18 +94,20 @@ export async function* runStatement(engine: StatementEngine, sql: string, option
     if (pending.length) { yield { type: 'rows', rows: pending }; pending = []; }
     // Some engines end an interrupted statement without an error (MySQL's SLEEP returns 1 when
     // killed): a statement that was cancelled while running still reports the cancel.
-    if (cancelRequested) throw new CancelledError();
+    if (state.cancelRequested) throw new CancelledError();
     yield { type: 'done', success: true, updateCount: summary.updateCount, durationMs: elapsed(), message: summary.message ?? '', errorPosition: null };
   } catch (err) {
     if (pending.length) { yield { type: 'rows', rows: pending }; pending = []; }
     const failure = err instanceof CancelledError ? { message: CANCELLED_MESSAGE, cancelled: true } : safeDescribe(engine, err, sql);
-    const cancelled = cancelRequested || !!failure.cancelled;
+    const cancelled = state.cancelRequested || !!failure.cancelled;
     yield {
       type: 'done', success: false, updateCount: null, durationMs: elapsed(),
-      message: cancelled && !failure.message ? CANCELLED_MESSAGE : failure.message,
+      // A cancel always says so first; the engine's own words (ERROR 1317 …) follow when they differ.
+      message: !cancelled ? failure.message : failure.message && failure.message !== CANCELLED_MESSAGE ? `${CANCELLED_MESSAGE}\n${failure.message}` : CANCELLED_MESSAGE,
       errorPosition: failure.errorPosition ?? null, cancelled: cancelled || undefined,
     };
   } finally {
+    onActive(false);
     signal?.removeEventListener('abort', onAbort);
   }
 }

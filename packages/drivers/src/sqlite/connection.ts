@@ -9,7 +9,7 @@ import type { Dialect } from '@askdb/sql';
 import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionOfFragment } from '../shared/position.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { doubleText, headerOf, hexOf, type Cell } from '../values.js';
 import { SqliteMetadata } from './metadata.js';
 
@@ -20,15 +20,15 @@ export class SqliteConnection implements Connection {
   readonly metadata: Metadata;
   private running = false;
   private cancelRequested = false;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly db: Database.Database, private readonly dialect: Dialect) {
     this.metadata = new SqliteMetadata(db, dialect);
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
       cancel: async () => { if (this.running) this.cancelRequested = true; },
       describeError: (err, sql) => describeSqliteError(err, sql),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -36,7 +36,7 @@ export class SqliteConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   explainSql(sql: string): string {
@@ -44,7 +44,7 @@ export class SqliteConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
-    await this.engine.cancel();
+    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

@@ -9,7 +9,7 @@ import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../drive
 import { PushQueue } from '../shared/push-queue.js';
 import { messageOf } from '../shared/network-errors.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
-import { runStatement, type BodyEvent, type BodySummary, type StatementEngine, type StatementFailure } from '../shared/statement-run.js';
+import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { headerOf, type Cell } from '../values.js';
 import { SqlServerMetadata } from './metadata.js';
 import { nativeTypeOf, sqlServerCell, type SqlServerColumn } from './values.js';
@@ -22,7 +22,7 @@ export class SqlServerConnection implements Connection {
   private current: Request | null = null;
   private closed = false;
   private appliedDatabase: string | null;
-  private readonly engine: StatementEngine;
+  private readonly runner: StatementRunner;
 
   constructor(private readonly pool: ConnectionPool, private readonly dialect: Dialect, private readonly tunnel: Tunnel | null, database: string | null) {
     this.appliedDatabase = database;
@@ -33,11 +33,11 @@ export class SqlServerConnection implements Connection {
       for (const [k, v] of Object.entries(params)) request.input(k, v);
       return (await request.query(sql)).recordset as unknown as T[];
     }, dialect, () => this.appliedDatabase);
-    this.engine = {
+    this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
       cancel: async () => { this.current?.cancel(); },
       describeError: (err) => describeSqlServerError(err),
-    };
+    });
   }
 
   get broken(): boolean {
@@ -45,7 +45,7 @@ export class SqlServerConnection implements Connection {
   }
 
   execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return runStatement(this.engine, sql, options);
+    return this.runner.run(sql, options);
   }
 
   explainSql(sql: string): string {
@@ -54,7 +54,7 @@ export class SqlServerConnection implements Connection {
   }
 
   async cancel(): Promise<void> {
-    await this.engine.cancel();
+    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

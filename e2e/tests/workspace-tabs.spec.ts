@@ -1,6 +1,6 @@
 /** Workspace tabs: they survive a reload, consoles stop at 20, the data-source picker (search, no result, auto-choice, 160 px), languages. */
 import { expect, test } from '@playwright/test';
-import { contextMenu, demoId, demoTable, openDemoTables, openWorkspace } from './workspace-helpers';
+import { apiData, contextMenu, demoId, demoTable, openDemoTables, openWorkspace } from './workspace-helpers';
 
 test('open tabs and the active one survive a reload', async ({ page, request }) => {
   const ds = await demoId(request);
@@ -76,4 +76,23 @@ test('the workspace speaks Chinese and Japanese', async ({ page, request }) => {
   await expect(page.getByTestId('tree-search')).toHaveAttribute('placeholder', '検索');
   await page.getByTestId('new-connection').click();
   await expect(page.getByRole('dialog')).toContainText('接続テスト');
+});
+
+test('saved consoles of a data source are listed in the tree and open as console tabs', async ({ page, request }) => {
+  const ds = await demoId(request);
+  const name = `ws saved ${Date.now().toString(36)}`;
+  const id = await apiData<number>(request, 'POST', '/api/operation/saved/create', { name, status: 'RELEASE', ddl: 'SELECT 1', dataSourceId: ds, databaseName: 'main', type: 'SQLITE', tabOpened: false });
+  try {
+    await openWorkspace(page);
+    await page.locator(`[data-key="ds:${ds}"] .askdb-tree-caret`).click();
+    const folder = page.locator(`[data-key="ds:${ds}/consoles"]`);
+    await folder.locator('.askdb-tree-caret').click();
+    const node = page.locator(`[data-key="ds:${ds}/consoles/con:${id}"]`);
+    await expect(node).toHaveAttribute('data-title', name);
+    await node.dblclick();
+    await expect(page.locator(`[data-testid=workspace-tab][data-tab-id="console-${id}"]`)).toContainText(name);
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('askdb.workspace.tabs'));
+    await apiData(request, 'DELETE', `/api/operation/saved/${id}`);
+  }
 });

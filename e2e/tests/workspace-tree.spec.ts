@@ -169,3 +169,27 @@ test('a data source without permission is tagged, not expandable, and can be hid
   await page.getByRole('menuitem', { name: 'Show data sources without permission' }).click();
   await expect(locked).toBeVisible();
 });
+
+test('a SQLite connection by file path: test, save, browse, delete', async ({ page, request }) => {
+  const ds = await demoId(request);
+  const { filePath } = await apiData<{ filePath: string }>(request, 'GET', `/api/connection/datasource/${ds}`);
+  const alias = `Shop copy ${uid()}`;
+  await openWorkspace(page);
+  await page.getByTestId('new-connection').click();
+  await page.getByTestId('conn-type').click();
+  await page.keyboard.type('SQLite');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^SQLite$/ }).click();
+  await expect(page.getByTestId('conn-host')).toHaveCount(0);
+  await page.getByTestId('conn-alias').fill(alias);
+  await page.getByTestId('conn-file').fill(filePath);
+  await page.getByTestId('conn-test').click();
+  await expect(page.getByTestId('conn-result')).toHaveText('Connection succeeded');
+  await page.getByTestId('conn-save').click();
+  const node = treeNode(page, 'DATA_SOURCE', alias);
+  await expect(node).toContainText('shop.sqlite');
+  await expand(node);
+  await expect(node.locator('xpath=following-sibling::*[1]')).toHaveAttribute('data-title', 'main');
+  await contextMenu(node, 'Delete');
+  await page.getByTestId('confirm-ok').click();
+  await expect(node).toHaveCount(0);
+});

@@ -101,6 +101,15 @@ describe('diffSchemas', () => {
     expect(tableRename).toEqual(['renameTable customers>clients']);
   });
 
+  it('lets foreign keys follow a renamed table and column instead of re-creating them', () => {
+    const clients = table('clients', [col('cid'), col('name', 'text')], { primaryKey: { name: 'customers_pkey', columns: ['cid'] } });
+    const renamedOrders = table('orders', [col('id'), col('customer_id')], { foreignKeys: [fk('orders_customer_fk', ['customer_id'], 'clients', ['cid'])] });
+    const ops = summary(diffSchemas(schema([renamedOrders, clients]), schema([customers, orders]), {
+      renames: { tables: { customers: 'clients' }, columns: { clients: { id: 'cid' } } },
+    }).operations);
+    expect(ops).toEqual(['renameTable customers>clients', 'renameColumn clients.id>cid']);
+  });
+
   it('orders column changes, constraint changes and indexes', () => {
     const before = table('t', [col('id'), col('a', 'text'), col('gone')], {
       indexes: [{ name: 'ix_a', unique: false, method: null, where: null, columns: [{ name: 'a', order: 'ASC' }] }],

@@ -9,7 +9,7 @@ import type { SchemaModel, TableModel, ViewModel } from './model.js';
 import type { Operation, SchemaDiff } from './operations.js';
 import { alignCase, detectColumnRenames, detectTableRenames } from './diff/align.js';
 import { sameForeignKey, sameSequence, sameView } from './diff/compare.js';
-import { desiredTable, originalForeignKey, planTable, type TablePlan } from './diff/table.js';
+import { desiredTable, originalForeignKey, planTable, type RefRenamer, type TablePlan } from './diff/table.js';
 import { creationOrder, dependentViews } from './diff/views.js';
 
 export interface DiffOptions {
@@ -49,14 +49,22 @@ export function diffSchemas(sourceModel: SchemaModel, target: SchemaModel, optio
     const s = sourceTables.get(tableRenames.get(t.name) ?? t.name);
     if (s) pairs.push([t, s]);
   }
-  const plans: TablePlan[] = [];
-  const desiredTables: TableModel[] = [];
+  const columnRenames = new Map<string, Map<string, string>>();
   for (const [cur, src] of pairs) {
     const known = Object.entries(options.renames?.columns?.[src.name] ?? {}).filter(([from, to]) =>
       cur.columns.some((c) => c.name === from) && src.columns.some((c) => c.name === to));
-    const renames = known.length ? new Map(known) : options.detectRenames ? detectColumnRenames(cur, src) : new Map<string, string>();
+    columnRenames.set(cur.name, known.length ? new Map(known) : options.detectRenames ? detectColumnRenames(cur, src) : new Map<string, string>());
+  }
+  // Foreign keys follow renamed tables and columns they point at: compare them under the new names.
+  const followRenames: RefRenamer = (refTable, refColumns) => ({
+    refTable: tableRenames.get(refTable) ?? refTable,
+    refColumns: refColumns.map((c) => columnRenames.get(refTable)?.get(c) ?? c),
+  });
+  const plans: TablePlan[] = [];
+  const desiredTables: TableModel[] = [];
+  for (const [cur, src] of pairs) {
     const desired = desiredTable(engine, cur, src, noDrops);
-    plans.push(planTable(engine, cur, desired, renames));
+    plans.push(planTable(engine, cur, desired, columnRenames.get(cur.name)!, followRenames));
     desiredTables.push(desired);
   }
   const dropped = noDrops ? [] : onlyTarget;

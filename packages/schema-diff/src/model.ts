@@ -91,6 +91,8 @@ export interface ViewModel {
   /** The SELECT text (no `CREATE VIEW … AS`), qualifiers of the view's own schema removed. */
   definition: string;
   comment: string | null;
+  /** A materialized view (PostgreSQL, Oracle). */
+  materialized?: boolean;
 }
 
 export interface SequenceModel {

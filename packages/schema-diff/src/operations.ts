@@ -14,7 +14,7 @@ export type Operation =
   | { kind: 'createTable'; table: TableModel }
   | { kind: 'dropTable'; table: TableModel }
   | { kind: 'renameTable'; from: string; to: string }
-  | { kind: 'setTableComment'; table: string; comment: string | null }
+  | { kind: 'setTableComment'; table: string; comment: string | null; previous: string | null }
   | { kind: 'addColumn'; table: string; column: ColumnModel }
   | { kind: 'dropColumn'; table: string; column: ColumnModel }
   | { kind: 'alterColumn'; table: string; from: ColumnModel; to: ColumnModel; changes: ColumnChange[] }

@@ -2,7 +2,6 @@
 import type { DatabaseType } from '@askdb/contracts';
 import type { Catalog } from '@askdb/drivers';
 import { ddlGeneratorFor } from './ddl/index.js';
-import { joinStatements } from './ddl/base.js';
 import { diffSchemas, type DiffOptions } from './diff.js';
 import { engineFamily } from './engine.js';
 import { fromCatalog } from './normalize/catalog.js';
@@ -16,6 +15,8 @@ export interface SyncOptions extends DiffOptions {
 export interface SyncPlan {
   diff: SchemaDiff;
   statements: string[];
+  /** The statements as one script in the target engine's syntax (what the user edits and runs). */
+  text: string;
 }
 
 export class UnsupportedEngineError extends Error {
@@ -32,12 +33,13 @@ export function syncPlan(source: Catalog, target: Catalog, targetType: DatabaseT
   const diff = diffSchemas(fromCatalog(source, family), fromCatalog(target, family), options);
   const schemaName = options.qualify === false || !HAS_SCHEMAS.has(family) ? null : target.schemaName;
   const generator = ddlGeneratorFor(targetType, { schemaName })!;
-  return { diff, statements: generator.script(diff) };
+  const statements = generator.script(diff);
+  return { diff, statements, text: generator.scriptText(statements) };
 }
 
 /** The script text (statements ending in `;`), empty when the structures already match. */
 export function syncSql(source: Catalog, target: Catalog, targetType: DatabaseType, options: SyncOptions = {}): string {
-  return joinStatements(syncPlan(source, target, targetType, options).statements);
+  return syncPlan(source, target, targetType, options).text;
 }
 
 const HAS_SCHEMAS = new Set(['postgresql', 'sqlserver', 'oracle']);

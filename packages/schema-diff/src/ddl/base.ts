@@ -26,12 +26,17 @@ export abstract class DdlGenerator {
     return diff.operations.flatMap((op) => this.operation(op, diff));
   }
 
+  /** The statements as script text the engine's splitter reads back into the same statements. */
+  scriptText(statements: string[]): string {
+    return joinStatements(statements);
+  }
+
   operation(op: Operation, _diff?: SchemaDiff): string[] {
     switch (op.kind) {
       case 'createTable': return this.createTable(op.table);
       case 'dropTable': return [`DROP TABLE ${this.name(op.table.name)}`];
       case 'renameTable': return [this.renameTable(op.from, op.to)];
-      case 'setTableComment': return this.tableComment(op.table, op.comment);
+      case 'setTableComment': return this.tableComment(op.table, op.comment, op.previous);
       case 'addColumn': return this.addColumn(op.table, op.column);
       case 'dropColumn': return [`ALTER TABLE ${this.name(op.table)} DROP COLUMN ${this.q(op.column.name)}`];
       case 'alterColumn': return this.alterColumn(op.table, op.from, op.to, op.changes);
@@ -47,7 +52,7 @@ export abstract class DdlGenerator {
       case 'addIndex': return [this.createIndex(op.table, op.index)];
       case 'dropIndex': return [this.dropIndex(op.table, op.index)];
       case 'createView': return this.createView(op.view);
-      case 'dropView': return [`DROP VIEW ${this.name(op.view.name)}`];
+      case 'dropView': return [`DROP ${op.view.materialized ? 'MATERIALIZED VIEW' : 'VIEW'} ${this.name(op.view.name)}`];
       case 'createSequence': return [this.createSequence(op.sequence)];
       case 'alterSequence': return this.alterSequence(op.from, op.to);
       case 'dropSequence': return [`DROP SEQUENCE ${this.name(op.sequence.name)}`];
@@ -108,7 +113,7 @@ export abstract class DdlGenerator {
     ];
   }
 
-  tableComment(table: string, comment: string | null): string[] {
+  tableComment(table: string, comment: string | null, _previous: string | null = null): string[] {
     return [`COMMENT ON TABLE ${this.name(table)} IS ${comment === null ? 'NULL' : this.literal(comment)}`];
   }
 
@@ -186,11 +191,12 @@ export abstract class DdlGenerator {
   // ---- views and sequences ----
 
   protected createView(v: ViewModel): string[] {
-    return [`CREATE VIEW ${this.name(v.name)} AS ${v.definition}`, ...(v.comment ? this.viewComment(v) : [])];
+    const kind = v.materialized ? 'MATERIALIZED VIEW' : 'VIEW';
+    return [`CREATE ${kind} ${this.name(v.name)} AS ${v.definition}`, ...(v.comment ? this.viewComment(v) : [])];
   }
 
   protected viewComment(v: ViewModel): string[] {
-    return [`COMMENT ON VIEW ${this.name(v.name)} IS ${this.literal(v.comment ?? '')}`];
+    return [`COMMENT ON ${v.materialized ? 'MATERIALIZED VIEW' : 'VIEW'} ${this.name(v.name)} IS ${this.literal(v.comment ?? '')}`];
   }
 
   protected sequenceOptions(s: SequenceModel): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dialectFor, splitStatements } from '@askdb/sql';
 import type { DatabaseType } from '@askdb/contracts';
 import { diffSchemas, type DiffOptions } from '../diff.js';
 import { engineFamily } from '../engine.js';
@@ -59,6 +60,17 @@ describe('PostgreSQL DDL', () => {
       'ALTER TABLE t ALTER COLUMN id SET NOT NULL',
       'ALTER TABLE t ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY',
       "SELECT setval(pg_get_serial_sequence('t', 'id'), coalesce(max(id), 0) + 1, false) FROM t",
+    ]);
+  });
+
+  it('re-creates a materialized view as one, and a view that became materialized', () => {
+    const plain = { name: 'totals', definition: 'SELECT 1 AS n', comment: 'sums' };
+    const mat = { ...plain, materialized: true };
+    const gen = ddlGeneratorFor('POSTGRESQL', { schemaName: 'public' })!;
+    expect(gen.script(diffSchemas(schema('POSTGRESQL', [], { views: [mat] }), schema('POSTGRESQL', [], { views: [plain] })))).toEqual([
+      'DROP VIEW public.totals',
+      'CREATE MATERIALIZED VIEW public.totals AS SELECT 1 AS n',
+      "COMMENT ON MATERIALIZED VIEW public.totals IS 'sums'",
     ]);
   });
 
@@ -157,6 +169,27 @@ describe('DuckDB DDL', () => {
   });
 });
 
+describe('DuckDB renames', () => {
+  it('rebuilds a renamed table that a foreign key points at under its new name, with the referencing table', () => {
+    const p = table('p', [col('id', 'INTEGER', { nullable: false })], { primaryKey: { name: null, columns: ['id'] } });
+    const c = (ref: string) => table('c', [col('pid', 'INTEGER')], { foreignKeys: [{ name: null, columns: ['pid'], refSchema: null, refTable: ref, refColumns: ['id'], onDelete: 'NO ACTION', onUpdate: 'NO ACTION' }] });
+    const out = sync('DUCKDB', [{ ...p, name: 'parent' }, c('parent')], [p, c('p')], { renames: { tables: { p: 'parent' } } });
+    expect(out).toEqual([
+      'CREATE TABLE __askdb_old_c AS SELECT * FROM c',
+      'DROP TABLE c',
+      'CREATE TABLE __askdb_old_p AS SELECT * FROM p',
+      'DROP TABLE p',
+      'CREATE TABLE parent (\n  id INTEGER NOT NULL,\n  PRIMARY KEY (id)\n)',
+      'INSERT INTO parent (id) SELECT id FROM __askdb_old_p',
+      'DROP TABLE __askdb_old_p',
+      'CREATE TABLE c (\n  pid INTEGER,\n  FOREIGN KEY (pid) REFERENCES parent (id)\n)',
+      'INSERT INTO c (pid) SELECT pid FROM __askdb_old_c',
+      'DROP TABLE __askdb_old_c',
+    ]);
+    expect(sync('DUCKDB', [{ ...c('p'), name: 'child' }, p], [p, c('p')], { renames: { tables: { c: 'child' } } })).toEqual(['ALTER TABLE c RENAME TO child']);
+  });
+});
+
 describe('SQL Server DDL', () => {
   it('uses brackets, IDENTITY, sp_rename and looks up default constraint names', () => {
     const before = table('t', [col('id', 'int', { nullable: false, identity: 'auto-increment' }), col('n', 'int', { default: '0' })]);
@@ -169,6 +202,10 @@ describe('SQL Server DDL', () => {
       "EXEC sp_addextendedproperty @name = N'MS_Description', @value = 'count', @level0type = N'SCHEMA', @level0name = 'dbo', @level1type = N'TABLE', @level1name = 't', @level2type = N'COLUMN', @level2name = 'n'",
     ]);
     expect(createTableSql('SQLSERVER', table('order', [before.columns[0]!]))[0]).toBe('CREATE TABLE [order] (\n  id int IDENTITY(1,1) NOT NULL\n)');
+    const commented = (comment: string | null) => ({ ...before, comment });
+    expect(sync('SQLSERVER', [commented('new')], [commented('old')], {}, 'dbo')[0]).toMatch(/^EXEC sp_updateextendedproperty @name = N'MS_Description', @value = 'new'/);
+    expect(sync('SQLSERVER', [commented('new')], [commented(null)], {}, 'dbo')[0]).toMatch(/^EXEC sp_addextendedproperty /);
+    expect(sync('SQLSERVER', [commented(null)], [commented('old')], {}, 'dbo')[0]).toMatch(/^EXEC sp_dropextendedproperty @name = N'MS_Description', @level0type/);
     expect(alterTableSql('SQLSERVER', before, before, { columnRenames: {} })).toEqual([]);
     expect(alterTableSql('SQLSERVER', before, { ...before, columns: [before.columns[0]!, { ...before.columns[1]!, name: 'm' }] }, { columnRenames: { n: 'm' }, schemaName: 'dbo' }))
       .toEqual(["EXEC sp_rename 'dbo.t.n', 'm', N'COLUMN'"]);
@@ -187,5 +224,20 @@ describe('Oracle DDL', () => {
       'ALTER TABLE APP.T ADD CONSTRAINT FK FOREIGN KEY (ID) REFERENCES APP.P (ID) ON DELETE CASCADE',
     ]);
     expect(createTableSql('ORACLE', table('lower', [col('id', 'NUMBER(38)')]))[0]).toBe('CREATE TABLE "lower" (\n  "id" NUMBER(38)\n)');
+  });
+});
+
+describe('script text', () => {
+  it('splits back into the same statements with each engine splitter (SQL Server batches end in GO)', () => {
+    const before = table('t', [col('id', 'int', { nullable: false }), col('n', 'int', { default: '0' })]);
+    const after = table('t', [col('id', 'int', { nullable: false }), col('n', 'bigint', { default: '1' })]);
+    const view = { name: 'v', definition: 'SELECT id FROM t', comment: null };
+    for (const type of ['SQLSERVER', 'ORACLE', 'POSTGRESQL', 'MYSQL', 'SQLITE', 'DUCKDB'] as const) {
+      const generator = ddlGeneratorFor(type, { schemaName: null })!;
+      const d = diffSchemas(schema(type, [after], { views: [view] }), schema(type, [before]));
+      const statements = generator.script(d);
+      const back = splitStatements(generator.scriptText(statements), dialectFor(type)).map((x) => x.sql.trim());
+      expect(back, type).toEqual(statements.map((x) => x.trim()));
+    }
   });
 });

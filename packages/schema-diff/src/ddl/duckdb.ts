@@ -13,7 +13,7 @@ import { planSteps, type BuildTable } from './rebuild.js';
 export class DuckdbDdl extends DdlGenerator {
   script(diff: SchemaDiff): string[] {
     const out: string[] = [];
-    for (const s of planSteps(diff, { canAlter, rebuildReferencing: true })) {
+    for (const s of planSteps(diff, { canAlter, rebuildReferencing: true, canRename })) {
       if (s.kind === 'op') out.push(...this.operation(s.op, diff));
       else if (s.kind === 'stash') {
         for (const b of s.tables) {
@@ -77,4 +77,9 @@ function canAlter(op: Operation, _current: TableModel, desired: TableModel): boo
     default:
       return false;
   }
+}
+
+/** DuckDB refuses to rename a table that has indexes or that a foreign key points at. */
+function canRename(current: TableModel, all: TableModel[]): boolean {
+  return !current.indexes.length && !all.some((t) => t.name !== current.name && t.foreignKeys.some((f) => !f.refSchema && f.refTable === current.name));
 }

@@ -27,6 +27,8 @@ export interface RebuildRules {
   canAlter(op: Operation, current: TableModel, desired: TableModel): boolean;
   /** Tables that reference a rebuilt table are rebuilt too (DuckDB cannot drop a referenced table). */
   rebuildReferencing: boolean;
+  /** Whether ALTER TABLE … RENAME works on the table as it is; otherwise the table is rebuilt under its new name. */
+  canRename?(current: TableModel, all: TableModel[]): boolean;
 }
 
 const EARLY = new Set<Operation['kind']>(['dropIndex', 'dropCheck', 'dropUnique', 'dropPrimaryKey', 'dropTable', 'renameTable', 'createSequence', 'alterSequence']);
@@ -59,6 +61,11 @@ export function planSteps(diff: SchemaDiff, rules: RebuildRules): Step[] {
     const current = currentByDesired.get(t);
     const desired = desiredOf(t);
     if (current && desired && !rules.canAlter(op, current, desired)) rebuild.add(t);
+  }
+  for (const op of diff.operations) {
+    if (op.kind !== 'renameTable' || !rules.canRename) continue;
+    const current = currentByDesired.get(op.to);
+    if (current && !rules.canRename(current, diff.current.tables)) rebuild.add(op.to);
   }
   if (rules.rebuildReferencing) {
     let grew = true;
@@ -105,6 +112,7 @@ export function planSteps(diff: SchemaDiff, rules: RebuildRules): Step[] {
     }
     const t = tableOf(op);
     if (op.kind === 'createTable' || (t && (rebuild.has(t) || created.has(t)))) continue;
+    if (op.kind === 'renameTable' && rebuild.has(op.to)) continue; // the rebuild creates it under the new name
     // A foreign key of a table that is dropped goes with the table.
     if (op.kind === 'dropForeignKey' && dropped.has(op.table)) continue;
     steps.push({ kind: 'op', op });

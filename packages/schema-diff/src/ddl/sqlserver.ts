@@ -8,6 +8,11 @@ import type { ColumnChange } from '../operations.js';
 import { DdlGenerator } from './base.js';
 
 export class SqlServerDdl extends DdlGenerator {
+  /** GO after each statement: CREATE VIEW must be alone in its batch. */
+  scriptText(statements: string[]): string {
+    return statements.map((st) => `${st};\nGO\n`).join('\n');
+  }
+
   columnDefinition(c: ColumnModel): string {
     return [
       this.q(c.name),
@@ -61,7 +66,7 @@ export class SqlServerDdl extends DdlGenerator {
     return [
       'DECLARE @df sysname = (SELECT dc.name FROM sys.default_constraints dc',
       '  JOIN sys.columns c ON c.object_id = dc.parent_object_id AND c.column_id = dc.parent_column_id',
-      `  WHERE dc.parent_object_id = OBJECT_ID(${this.literal(t)}) AND c.name = ${this.literal(column)});`,
+      `  WHERE dc.parent_object_id = OBJECT_ID(${this.literal(t)}) AND c.name = ${this.literal(column)})`,
       `IF @df IS NOT NULL EXEC(N'ALTER TABLE ${t.replace(/'/g, "''")} DROP CONSTRAINT [' + @df + N']')`,
     ].join('\n');
   }

@@ -51,7 +51,7 @@ export function sameIndex(a: IndexModel, b: IndexModel): boolean {
 }
 
 export function sameView(a: ViewModel, b: ViewModel): boolean {
-  return expressionKey(tidySql(a.definition)) === expressionKey(tidySql(b.definition));
+  return !!a.materialized === !!b.materialized && expressionKey(tidySql(a.definition)) === expressionKey(tidySql(b.definition));
 }
 
 export function sameSequence(a: SequenceModel, b: SequenceModel): boolean {

@@ -2,7 +2,7 @@
 import { engineTraits } from '../engine.js';
 import type { EngineFamily, ForeignKeyModel, TableModel } from '../model.js';
 import type { Operation } from '../operations.js';
-import { columnChanges, pairUp, sameCheck, sameForeignKey, sameIndex, samePrimaryKey, sameUnique } from './compare.js';
+import { columnChanges, pairUp, sameCheck, sameForeignKey, sameIndex, sameList, samePrimaryKey, sameUnique } from './compare.js';
 
 export interface TablePlan {
   current: TableModel;
@@ -64,10 +64,18 @@ export function desiredTable(engine: EngineFamily, current: TableModel, source: 
   };
 }
 
+/** Where a foreign key of the current schema points once renames are done. */
+export type RefRenamer = (refTable: string, refColumns: string[]) => { refTable: string; refColumns: string[] };
+
 /** Operations turning `current` into `desired`; `renames` maps current column names to desired ones. */
-export function planTable(engine: EngineFamily, current: TableModel, desired: TableModel, renames: Map<string, string>): TablePlan {
+export function planTable(
+  engine: EngineFamily, current: TableModel, desired: TableModel, renames: Map<string, string>, refRenames?: RefRenamer,
+): TablePlan {
   const traits = engineTraits(engine);
-  const cur = renameColumns(current, renames);
+  const renamed = renameColumns(current, renames);
+  const cur = refRenames
+    ? { ...renamed, foreignKeys: renamed.foreignKeys.map((f) => (f.refSchema ? f : { ...f, ...refRenames(f.refTable, f.refColumns) })) }
+    : renamed;
   const table = desired.name;
   const plan: TablePlan = {
     current, renames, currentName: current.name, desiredName: table, drops: [], dropForeignKeys: [], columns: [], adds: [], addForeignKeys: [],
@@ -88,7 +96,7 @@ export function planTable(engine: EngineFamily, current: TableModel, desired: Ta
     if (changes.length) plan.columns.push({ kind: 'alterColumn', table, from: before, to: c, changes });
     if (changes.includes('type')) plan.typeChanged.add(c.name);
   }
-  if ((cur.comment ?? '') !== (desired.comment ?? '')) plan.columns.push({ kind: 'setTableComment', table, comment: desired.comment });
+  if ((cur.comment ?? '') !== (desired.comment ?? '')) plan.columns.push({ kind: 'setTableComment', table, comment: desired.comment, previous: cur.comment });
 
   if (!samePrimaryKey(engine, cur.primaryKey, desired.primaryKey)) {
     if (cur.primaryKey) plan.drops.push({ kind: 'dropPrimaryKey', table: at, primaryKey: cur.primaryKey });
@@ -121,7 +129,9 @@ export function planTable(engine: EngineFamily, current: TableModel, desired: Ta
 
 /** A foreign key of the renamed view of a table, named by its columns as they are before renames. */
 export function originalForeignKey(current: TableModel, fk: ForeignKeyModel, renames: Map<string, string>): ForeignKeyModel {
-  if (!renames.size) return fk;
+  const byName = fk.name ? current.foreignKeys.find((f) => f.name === fk.name) : undefined;
+  if (byName) return byName;
   const back = new Map([...renames].map(([a, b]) => [b, a]));
-  return current.foreignKeys.find((f) => f.name === fk.name && f.name) ?? { ...fk, columns: fk.columns.map((c) => back.get(c) ?? c) };
+  const columns = fk.columns.map((c) => back.get(c) ?? c);
+  return current.foreignKeys.find((f) => sameList(f.columns, columns)) ?? { ...fk, columns };
 }

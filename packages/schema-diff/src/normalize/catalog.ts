@@ -172,8 +172,13 @@ function duckdbIndexPart(c: IndexInfo['columns'][number]): IndexInfo['columns'][
 }
 
 function viewModel(v: ViewInfo, ctx: Ctx): ViewModel {
-  const body = (v.definition ?? '').replace(/^\s*create\s+(or\s+replace\s+)?(temp\w*\s+)?view\s+[\s\S]*?\bas\s+/i, '');
-  return { name: v.name, definition: tidySql(stripQualifier(body, ctx.qualifier)), comment: v.comment || null };
+  const body = (v.definition ?? '').replace(/^\s*create\s+(or\s+replace\s+)?(temp\w*\s+|materialized\s+)?view\s+[\s\S]*?\bas\s+/i, '');
+  return {
+    name: v.name,
+    definition: tidySql(stripQualifier(body, ctx.qualifier)),
+    comment: v.comment || null,
+    ...(v.materialized ? { materialized: true } : {}),
+  };
 }
 
 function sequenceModel(s: SequenceInfo): SequenceModel {

@@ -94,6 +94,13 @@ export const MUTATIONS: Mutation[] = [
     name: 'rename table (detectRenames)', options: { detectRenames: true }, renames: { tables: { user: 'app_user' } },
     apply: (s) => { T(s, 'user').name = 'app_user'; },
   },
+  {
+    name: 'rename a table a foreign key points at (detectRenames)', options: { detectRenames: true }, renames: { tables: { products: 'catalog_items' } },
+    apply: (s) => {
+      T(s, 'products').name = 'catalog_items';
+      for (const f of T(s, 'order_items').fks!) if (f.ref === 'products') f.ref = 'catalog_items';
+    },
+  },
   { name: 'add view', apply: (s, e) => s.views!.push({ name: 'v_products', select: (q) => `SELECT ${q('sku')}, ${q('price')} FROM ${q('products')}` }) },
   {
     name: 'change view',
@@ -105,7 +112,6 @@ export const MUTATIONS: Mutation[] = [
   { name: 'add identity', engines: ['postgresql', 'mysql'], apply: (s) => { C(s, 'products', 'id').identity = 'by-default'; } },
   {
     name: 'identity BY DEFAULT to ALWAYS', engines: ['postgresql'],
-    waitsFor: { postgresql: 'the PostgreSQL catalog to fill ColumnInfo.identity (attidentity)' },
     apply: (s) => { C(s, 'customers', 'id').identity = 'always'; } },
   { name: 'add sequence', engines: ['postgresql', 'duckdb'], apply: (s) => s.sequences!.push({ name: 'ticket_seq', start: 1, increment: 1 }) },
   { name: 'alter sequence', engines: ['postgresql', 'duckdb'], apply: (s) => { s.sequences![0]!.increment = 5; } },
@@ -137,6 +143,10 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'partial index', engines: ['postgresql', 'sqlite'],
     apply: (s) => { T(s, 'orders').indexes!.push({ name: 'ix_orders_open', columns: [{ name: 'total' }], where: (q) => `${q('status')} = 'open'` }); },
+  },
+  {
+    name: 'index access method (hash)', engines: ['postgresql'],
+    apply: (s) => { T(s, 'orders').indexes = [{ name: 'ix_orders_status', method: 'hash', columns: [{ name: 'status' }] }]; },
   },
   {
     name: 'expression index', engines: ['postgresql', 'sqlite', 'duckdb'],

@@ -69,7 +69,8 @@ export function renderSchema(engine: Engine, s: SpecSchema): string[] {
     out.push(`CREATE TABLE ${q(t.name)} (\n  ${parts.join(',\n  ')}\n)${comment}`);
     for (const ix of t.indexes ?? []) {
       const cols = ix.columns.map((c) => ('expr' in c ? `(${c.expr(q)})` : `${q(c.name)}${c.desc ? ' DESC' : ''}`)).join(', ');
-      out.push(`CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(ix.name)} ON ${q(t.name)} (${cols})${ix.where ? ` WHERE ${ix.where(q)}` : ''}`);
+      const using = ix.method ? ` USING ${ix.method}` : '';
+      out.push(`CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(ix.name)} ON ${q(t.name)}${using} (${cols})${ix.where ? ` WHERE ${ix.where(q)}` : ''}`);
     }
     if (engine === 'postgresql' || engine === 'duckdb') {
       if (t.comment) out.push(`COMMENT ON TABLE ${q(t.name)} IS '${t.comment.replace(/'/g, "''")}'`);

@@ -24,6 +24,8 @@ export interface SpecIndex {
   unique?: boolean;
   columns: ({ name: string; desc?: boolean } | { expr: (q: Quote) => string })[];
   where?: (q: Quote) => string;
+  /** Access method where it is not the default (PostgreSQL USING …). */
+  method?: string;
 }
 
 export interface SpecForeignKey {

@@ -10,7 +10,7 @@ const pairs = pairsFor('sqlite');
 describe.skipIf(!!missing)('SQLite schema sync round trip', () => {
   it('has at least 40 schema pairs', () => expect(pairs.length).toBeGreaterThanOrEqual(40));
   for (const pair of pairs) {
-    if (pair.waitsFor) it.fails(`${pair.name} — waits for ${pair.waitsFor}`, () => roundTrip(harness, pair), 60_000);
-    else it(pair.name, () => roundTrip(harness, pair), 60_000);
+    if (pair.waitsFor) it.fails(`${pair.name} — waits for ${pair.waitsFor}`, () => roundTrip(harness, pair), 180_000);
+    else it(pair.name, () => roundTrip(harness, pair), 180_000);
   }
 });

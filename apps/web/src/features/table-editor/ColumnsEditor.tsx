@@ -30,6 +30,8 @@ export function ColumnsEditor({ family, columns, comments, onChange }: Props) {
       pagination={false}
       dataSource={columns}
       data-testid="columns-editor"
+      scroll={{ x: comments ? 1100 : 920 }}
+      tableLayout="fixed"
       columns={[
         {
           title: t('tableEditor.col.order'),
@@ -43,11 +45,12 @@ export function ColumnsEditor({ family, columns, comments, onChange }: Props) {
         },
         {
           title: t('tableEditor.col.name'),
+          width: 180,
           render: (_, c) => <Input size="small" value={c.name} status={c.name.trim() ? undefined : 'warning'} onChange={(e) => set(c.id, { name: e.target.value })} data-testid="col-name" placeholder={t('tableEditor.col.namePlaceholder')} />,
         },
         {
           title: t('tableEditor.col.type'),
-          width: 170,
+          width: 150,
           render: (_, c) => (
             <AutoComplete
               size="small"
@@ -89,7 +92,7 @@ export function ColumnsEditor({ family, columns, comments, onChange }: Props) {
           render: (_, c) => <Checkbox checked={c.primaryKey} onChange={(e) => set(c.id, { primaryKey: e.target.checked })} data-testid="col-pk" />,
         },
         ...(comments
-          ? [{ title: t('tableEditor.col.comment'), render: (_: unknown, c: EditorColumn) => <Input size="small" value={c.comment} onChange={(e) => set(c.id, { comment: e.target.value })} data-testid="col-comment" /> }]
+          ? [{ title: t('tableEditor.col.comment'), width: 180, render: (_: unknown, c: EditorColumn) => <Input size="small" value={c.comment} onChange={(e) => set(c.id, { comment: e.target.value })} data-testid="col-comment" /> }]
           : []),
         {
           title: '',

@@ -126,10 +126,22 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
       {mysql && (
         <div className="askdb-pane-toolbar" style={{ paddingTop: 4 }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('tableEditor.options')}</Typography.Text>
-          <AutoComplete size="small" style={{ width: 150 }} placeholder={t('tableEditor.engine')} value={state.options.engine} options={MYSQL_ENGINES.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, engine: v } })} />
-          <AutoComplete size="small" style={{ width: 140 }} placeholder={t('tableEditor.charset')} value={state.options.charset} options={MYSQL_CHARSETS.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, charset: v } })} />
-          <Input size="small" style={{ width: 200 }} placeholder={t('tableEditor.collation')} value={state.options.collation} onChange={(e) => patch({ options: { ...state.options, collation: e.target.value } })} />
-          <Input size="small" style={{ width: 170 }} placeholder={t('tableEditor.autoIncrementValue')} value={state.options.autoIncrement} onChange={(e) => patch({ options: { ...state.options, autoIncrement: e.target.value.replace(/\D/g, '') } })} />
+          <label className="askdb-opt">
+            <span>{t('tableEditor.engine')}</span>
+            <AutoComplete size="small" style={{ width: 130 }} value={state.options.engine} options={MYSQL_ENGINES.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, engine: v } })} data-testid="opt-engine" />
+          </label>
+          <label className="askdb-opt">
+            <span>{t('tableEditor.charset')}</span>
+            <AutoComplete size="small" style={{ width: 120 }} value={state.options.charset} options={MYSQL_CHARSETS.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, charset: v } })} data-testid="opt-charset" />
+          </label>
+          <label className="askdb-opt">
+            <span>{t('tableEditor.collation')}</span>
+            <Input size="small" style={{ width: 170 }} value={state.options.collation} onChange={(e) => patch({ options: { ...state.options, collation: e.target.value } })} data-testid="opt-collation" />
+          </label>
+          <label className="askdb-opt">
+            <span>{t('tableEditor.autoIncrementValue')}</span>
+            <Input size="small" style={{ width: 100 }} value={state.options.autoIncrement} onChange={(e) => patch({ options: { ...state.options, autoIncrement: e.target.value.replace(/\D/g, '') } })} data-testid="opt-auto-increment" />
+          </label>
         </div>
       )}
       <div className="askdb-pane-body" style={{ padding: '0 12px' }}>

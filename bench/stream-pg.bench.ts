@@ -4,7 +4,7 @@
  *  - through the server's POST /api/rdb/dml/execute_stream (NDJSON over HTTP, built server as a
  *    child process; its RSS growth is read from /proc),
  * against the same rows read directly with pg-cursor (rowMode array, same fetch size) in the same
- * run. Rounds are interleaved so machine noise hits all alike; medians are reported.
+ * run — with pg's default type parsing (the baseline) and with none (reported as ratioVsTextCursor). Rounds are interleaved so machine noise hits all alike; medians are reported.
  * Targets (issue 3): execute_stream ≤ 1.5 × pg-cursor, server RSS growth ≤ 150 MB.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,7 +18,7 @@ import { driverFor } from '@askdb/drivers';
 import { median, repoRoot, type BenchLine } from './lib.js';
 
 const ROWS = 1_000_000;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.ASKDB_BENCH_ROUNDS ?? 5);
 const FETCH = 5000;
 const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const QUERY = 'SELECT id, name, amount, at, flag FROM bench_rows';
@@ -45,13 +45,16 @@ async function withRss<T>(fn: () => Promise<T>, readRss: () => number = () => pr
   }
 }
 
-async function viaPgCursor(db: string): Promise<number> {
+/** pg's own parsing for every column: what a plain pg-cursor reader gets (numbers, Dates, booleans). */
+const TEXT_TYPES = { getTypeParser: () => (v: string) => v };
+
+async function viaPgCursor(db: string, textValues = false): Promise<number> {
   const url = new URL(PG_URL);
   url.pathname = `/${db}`;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
-    const cursor = client.query(new Cursor(QUERY, undefined, { rowMode: 'array' }));
+    const cursor = client.query(new Cursor(QUERY, undefined, { rowMode: 'array', ...(textValues ? { types: TEXT_TYPES } : {}) }));
     let n = 0;
     for (;;) {
       const rows = await cursor.read(FETCH);
@@ -114,6 +117,12 @@ async function startServer(db: string): Promise<Server | null> {
   return { base, child, home, dataSourceId: body.data };
 }
 
+/** CPU time (user + system, ms) of a process from /proc: the server's share of the work. */
+function serverCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 function serverRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
@@ -153,32 +162,43 @@ export default async function run(): Promise<BenchLine[]> {
       FROM generate_series(1, ${ROWS}) g`, db);
     await admin('VACUUM ANALYZE bench_rows', db);
     server = await startServer(db);
-    const times = { cursor: [] as number[], driver: [] as number[], http: [] as number[] };
-    const rss = { cursor: [] as number[], driver: [] as number[], http: [] as number[] };
-    const timed = async (key: keyof typeof times, fn: () => Promise<number>, readRss?: () => number) => {
+    const times = { cursor: [] as number[], cursorText: [] as number[], driver: [] as number[], http: [] as number[] };
+    const rss = { cursor: [] as number[], cursorText: [] as number[], driver: [] as number[], http: [] as number[] };
+    // CPU time beside wall time: on a shared, loaded machine it shows our own cost more steadily.
+    const cpu = { cursor: [] as number[], cursorText: [] as number[], driver: [] as number[], http: [] as number[] };
+    const timed = async (key: keyof typeof times, fn: () => Promise<number>, readRss?: () => number, readCpu?: () => number) => {
       const t0 = performance.now();
+      const c0 = readCpu ? readCpu() : process.cpuUsage();
       const { value, growthMb } = await withRss(fn, readRss);
       times[key].push(performance.now() - t0);
+      if (readCpu) cpu[key].push(readCpu() - (c0 as number));
+      else { const c = process.cpuUsage(c0 as NodeJS.CpuUsage); cpu[key].push((c.user + c.system) / 1000); }
       rss[key].push(growthMb);
       if (value !== ROWS) throw new Error(`${key} read ${value} rows, expected ${ROWS}`);
     };
     for (let round = 0; round < ROUNDS; round++) {
       await timed('cursor', () => viaPgCursor(db));
+      await timed('cursorText', () => viaPgCursor(db, true));
       await timed('driver', () => viaDriver(db));
-      if (server) { const pid = server.child.pid!; await timed('http', () => viaHttp(server!), () => serverRss(pid)); }
+      if (server) { const pid = server.child.pid!; await timed('http', () => viaHttp(server!), () => serverRss(pid), () => serverCpuMs(pid)); }
     }
     const baseline = median(times.cursor);
+    // The stricter comparison: pg-cursor doing no type parsing at all (text values, as ours).
+    const vsText = (ours: number[]) => (median(ours) / median(times.cursorText)).toFixed(3);
     const lines: BenchLine[] = [{
       name: 'stream-pg: 1M rows × 5 columns through the driver (Connection.execute)',
       unit: 'ms', median: median(times.driver), baselineName: 'pg-cursor direct, rowMode array', baselineMedian: baseline,
-      extra: { rssGrowthMb: median(rss.driver).toFixed(1), baselineRssGrowthMb: median(rss.cursor).toFixed(1) },
+      extra: {
+        ratioVsTextCursor: vsText(times.driver), textCursorMs: median(times.cursorText).toFixed(0),
+        cpuMs: median(cpu.driver).toFixed(0), cpuMsCursor: median(cpu.cursor).toFixed(0), cpuMsTextCursor: median(cpu.cursorText).toFixed(0),
+        rssGrowthMb: median(rss.driver).toFixed(1), baselineRssGrowthMb: median(rss.cursor).toFixed(1) },
     }];
     if (server) {
       lines.push({
         name: 'stream-pg: 1M rows × 5 columns through POST execute_stream (NDJSON over HTTP)',
         unit: 'ms', median: median(times.http), baselineName: 'pg-cursor direct, rowMode array', baselineMedian: baseline,
         target: '≤ 1.5, server RSS growth ≤ 150 MB',
-        extra: { serverRssGrowthMb: median(rss.http).toFixed(1) },
+        extra: { ratioVsTextCursor: vsText(times.http), serverCpuMs: median(cpu.http).toFixed(0), serverRssGrowthMb: median(rss.http).toFixed(1) },
       });
     }
     return lines;

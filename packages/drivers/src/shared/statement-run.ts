@@ -124,14 +124,20 @@ function safeDescribe(engine: StatementEngine, err: unknown, sql: string): State
 
 /**
  * Appends `rows` to `pending` and returns every full page; what is left stays in `pending`.
- * A chunk that is exactly one page passes through without copying.
+ * Pages are cut with slice (no per-row copying); a chunk that is exactly one page passes through.
  */
 function rebatch(pending: Cell[][], rows: Cell[][], pageSize: number): Cell[][][] {
   if (!pending.length && rows.length === pageSize) return [rows];
   const pages: Cell[][][] = [];
-  for (const row of rows) {
-    pending.push(row);
-    if (pending.length === pageSize) pages.push(pending.splice(0, pageSize));
+  let at = 0;
+  if (pending.length) {
+    const take = Math.min(pageSize - pending.length, rows.length);
+    for (let i = 0; i < take; i++) pending.push(rows[i]!);
+    at = take;
+    if (pending.length < pageSize) return pages;
+    pages.push(pending.splice(0, pageSize));
   }
+  for (; at + pageSize <= rows.length; at += pageSize) pages.push(rows.slice(at, at + pageSize));
+  for (; at < rows.length; at++) pending.push(rows[at]!);
   return pages;
 }

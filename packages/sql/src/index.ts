@@ -18,7 +18,7 @@ export { PARSER_MESSAGES } from './parser/messages.js';
 export { tokenize, identValue, type Token } from './parser/tokens.js';
 export type { StatementAnalysis, Scope, Source, TableSource, ColumnRef, SyntaxIssue, NamePath, ClauseKind } from './parser/model.js';
 export { Resolver, type ResolveContext, type ResolvedSource } from './parser/resolve.js';
-export { complete, completeJson, type CompleteInput } from './completion/complete.js';
+export { complete, completeJson, completeJsonParts, type CompleteInput } from './completion/complete.js';
 export { cursorContext, type CursorContext, type ContextKind } from './completion/context.js';
 export { matchScore } from './completion/match.js';
 export { hover, relationInfo, type HoverRequest } from './hover/hover.js';

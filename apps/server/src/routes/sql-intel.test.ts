@@ -65,6 +65,8 @@ describe('SQL intelligence routes', () => {
     t = await testApp({ demo: false });
     ds = (await t.json('POST', '/api/connection/datasource/create', { alias: 'pg intel', type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName: dbName })).body.data as number;
     lite = (await t.json('POST', '/api/connection/datasource/create', { alias: 'lite', type: 'SQLITE', filePath: file })).body.data as number;
+    // Binding a console reads the catalog; the parser uses schema checks once it is in.
+    await t.json('GET', `/api/sql_parser/get_keywords?consoleId=1&dataSourceId=${ds}&databaseName=${dbName}&schemaName=public`);
   }, 60_000);
 
   afterAll(async () => {
@@ -153,6 +155,32 @@ describe('SQL intelligence routes', () => {
     const [fn] = await h("SELECT substring(name, 1, 2) FROM customers", 'substring');
     expect(fn!.markdown).toContain('SUBSTRING(str, pos[, len])');
     expect(await h('SELECT * FROM customers WHERE', 'customers')).toEqual([]);
+  });
+
+  it('tip: while a slow catalog is still being read, tables come from the quick table list, columns once it is in', async ({ skip }) => {
+    if (!pgUp) skip();
+    const cache = t.deps.catalogs;
+    const realGet = cache.get.bind(cache);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    cache.invalidate(ds);
+    cache.get = (async (...args: Parameters<typeof realGet>) => {
+      const c = await realGet(...args);
+      await gate; // the full read "takes" until released
+      return c;
+    }) as typeof cache.get;
+    try {
+      const t0 = Date.now();
+      const early = await tip('SELECT * FROM |');
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      expect(early.filter((i) => i.kind === 'table' || i.kind === 'view').map((i) => i.label)).toEqual(['big_orders', 'customers', 'MixedCase', 'order_items', 'orders']);
+      expect((await tip('SELECT o.| FROM orders o')).filter((i) => i.kind === 'column')).toEqual([]);
+      release();
+      expect((await tip('SELECT o.| FROM orders o')).slice(0, 2).map((i) => i.label)).toEqual(['id', 'customer_id']);
+    } finally {
+      release();
+      cache.get = realGet;
+    }
   });
 
   it('format: dialect and keyword case, original text on failure', async () => {

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { FormatInput, HoverInput, LIMITS, ParserInput, TipInput, supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/contracts';
-import { catalogIndex, completeJson, dialectFor, formatSql, hover, parseSql, relationInfo, type SchemaCatalog } from '@askdb/sql';
+import { catalogIndex, completeJsonParts, dialectFor, formatSql, hover, parseSql, relationInfo, type SchemaCatalog } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
 import type { AppDeps } from '../app.js';
@@ -22,6 +22,22 @@ const KeywordsQuery = z.object({
 });
 
 const NAMES_TTL_MS = 60_000;
+const ENVELOPE_HEAD = Buffer.from('{"success":true,"data":');
+const ENVELOPE_TAIL = Buffer.from('}');
+/** Encoded bytes of big JSON pieces (cached table lists), a few at a time. */
+const bigPieces = new Map<string, Buffer>();
+function encoded(piece: string): Buffer {
+  if (piece.length < 65_536) return Buffer.from(piece);
+  let b = bigPieces.get(piece);
+  if (!b) {
+    b = Buffer.from(piece);
+    if (bigPieces.size >= 8) bigPieces.delete(bigPieces.keys().next().value!);
+    bigPieces.set(piece, b);
+  }
+  return b;
+}
+/** How long a request waits for the full catalog before answering with what is ready. */
+const FULL_CATALOG_WAIT_MS = 300;
 
 /** The parts of a selection the engine has (a MySQL schema name means nothing, nor an Oracle database). */
 function selection(type: DatabaseType, sel: { databaseName?: string | null; schemaName?: string | null }) {
@@ -43,16 +59,8 @@ function window(text: string, lines: number, fromEnd: boolean): string {
 
 const sqlIntel: RouteModule = (app, deps) => {
   const names = new NameLists(deps);
-
-  /** The catalog of a selection, or null when it cannot be read (the caller degrades to syntax/keywords). */
-  const catalogOf = async (req: FastifyRequest, record: DataSourceRecord, sel: { databaseName: string | null; schemaName: string | null }): Promise<SchemaCatalog | null> => {
-    try {
-      return await deps.catalogs.get(record, sel.databaseName, sel.schemaName);
-    } catch (e) {
-      req.log.warn({ err: e, dataSourceId: record.id }, 'catalog read failed; SQL intelligence without schema');
-      return null;
-    }
-  };
+  const catalogs = new CatalogAccess(deps);
+  const catalogOf = (req: FastifyRequest, record: DataSourceRecord, sel: Selection) => catalogs.full(req, record, sel);
 
   const parse = (quick: boolean) => async ({ body }: { body: z.output<typeof ParserInput> }, req: FastifyRequest) => {
     const empty = { sqlStatementList: [], markMessageList: [] };
@@ -61,7 +69,8 @@ const sqlIntel: RouteModule = (app, deps) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;
     const sel = selection(type, body);
-    const catalog = quick ? null : await catalogOf(req, record, sel);
+    // The schema checks use the full catalog once it is read; until then (first seconds on a huge schema) syntax only.
+    const catalog = quick ? null : await catalogs.ifReady(req, record, sel);
     return parseSql(body.sql, dialectFor(type), { catalog, ...sel, language: req.ctx.lang, quick });
   };
   defineRoute(app, { method: 'POST', url: '/api/sql_parser/context/parser', summary: 'Statements, validity, identifiers and markers of a script', tag: 'sql', body: ParserInput }, parse(false));
@@ -93,7 +102,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     const sel = selection(type, body);
     const beforeSql = window(body.beforeSql, LIMITS.tipsWindowLines, true);
     const afterSql = window(body.afterSql ?? '', LIMITS.tipsWindowLines, false);
-    const [catalog, lists] = await Promise.all([catalogOf(req, record, sel), names.get(record, sel.databaseName)]);
+    const [catalog, lists] = await Promise.all([catalogs.forTips(req, record, sel), names.get(record, sel.databaseName)]);
     // `other_schema.|`: read that schema's catalog before answering (the client asks once, right after the dot).
     let other: SchemaCatalog | null = null;
     const qualifier = /([A-Za-z_][\w$]*)\.\w*$/.exec(beforeSql)?.[1];
@@ -103,25 +112,26 @@ const sqlIntel: RouteModule = (app, deps) => {
       const inSchemas = lists.schemas.find((s) => s.toLowerCase() === l);
       const inDatabases = lists.databases.find((d) => d.toLowerCase() === l);
       if (!current && (inSchemas || inDatabases)) {
-        other = await catalogOf(req, record, inSchemas && supportsSchema(type) ? { databaseName: sel.databaseName, schemaName: inSchemas } : { databaseName: inDatabases ?? null, schemaName: null });
+        other = await catalogs.forTips(req, record, inSchemas && supportsSchema(type) ? { databaseName: sel.databaseName, schemaName: inSchemas } : { databaseName: inDatabases ?? null, schemaName: null });
       }
     }
-    const json = completeJson({
+    const parts = completeJsonParts({
       beforeSql, afterSql, catalog, dialect: dialectFor(type), ...sel,
       needFullName: body.needFullName ?? false, keywordCase: body.keywordCase ?? 'off', language: req.ctx.lang,
       schemas: lists.schemas, databases: lists.databases,
       otherCatalog: (n) => (other && n.toLowerCase() === qualifier?.toLowerCase() ? other : undefined),
     });
-    // The list is already JSON (big table lists are serialized once per catalog): send it as is.
+    // The list is already JSON; the pieces of big table lists are the same strings every time, so their
+    // bytes are encoded once: answering `FROM |` on 30,000 tables is a buffer copy.
     reply.header('content-type', 'application/json; charset=utf-8');
-    return reply.send(`{"success":true,"data":${json}}`);
+    return reply.send(Buffer.concat([ENVELOPE_HEAD, ...parts.map(encoded), ENVELOPE_TAIL]));
   });
 
   defineRoute(app, { method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput }, async ({ body }, req) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;
     const sel = selection(type, body);
-    const [catalog, lists] = await Promise.all([catalogOf(req, record, sel), names.get(record, sel.databaseName)]);
+    const [catalog, lists] = await Promise.all([catalogs.forTips(req, record, sel), names.get(record, sel.databaseName)]);
     const dialect = dialectFor(type);
     const list = hover({
       currentStatement: body.currentStatement || body.sql, hoverIdentifier: body.hoverIdentifier, dialect, catalog, ...sel,
@@ -131,7 +141,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     // Tables: the DDL comes from the driver when the catalog does not carry it.
     if (first && first.kind === 'table' && !first.ddl && catalog) {
       const rel = catalogIndex(catalog).relation(first.name);
-      const ddl = await deps.connections.with(record, (c) => c.metadata.tableDdl({ ...sel, tableName: first.name })).catch(() => null);
+      const ddl = await catalogs.ddl(record, sel, catalog, first.name);
       if (rel && ddl) list[0] = relationInfo(rel, req.ctx.lang, ddl);
     }
     return list;
@@ -142,6 +152,80 @@ const sqlIntel: RouteModule = (app, deps) => {
   );
 };
 export default sqlIntel;
+
+type Selection = { databaseName: string | null; schemaName: string | null };
+
+/**
+ * Catalog access for the editor. The full catalog comes from the shared cache; on a huge schema its
+ * first read takes seconds, so tips do not wait for it: after a short wait they are answered from a
+ * names-only catalog (the paged table list and the views, one or two fast queries), and from the
+ * full one as soon as it is in. DDL for hovers is read once per table and catalog.
+ */
+class CatalogAccess {
+  private readonly namesOnly = new Map<string, { full: Promise<unknown>; value: Promise<SchemaCatalog | null> }>();
+  private readonly ddls = new WeakMap<SchemaCatalog, Map<string, Promise<string | null>>>();
+  constructor(private readonly deps: Pick<AppDeps, 'catalogs' | 'connections'>) {}
+
+  private start(req: FastifyRequest, record: DataSourceRecord, sel: Selection): Promise<SchemaCatalog | null> {
+    return this.deps.catalogs.get(record, sel.databaseName, sel.schemaName).catch((e) => {
+      req.log.warn({ err: e, dataSourceId: record.id }, 'catalog read failed; SQL intelligence without schema');
+      return null;
+    });
+  }
+
+  /** The full catalog (waits for it), or null when it cannot be read. */
+  full(req: FastifyRequest, record: DataSourceRecord, sel: Selection): Promise<SchemaCatalog | null> {
+    return this.start(req, record, sel);
+  }
+
+  /** The full catalog if it is ready within a short wait, else null (the read goes on for later requests). */
+  async ifReady(req: FastifyRequest, record: DataSourceRecord, sel: Selection): Promise<SchemaCatalog | null> {
+    return Promise.race([this.start(req, record, sel), sleep(FULL_CATALOG_WAIT_MS).then(() => null)]);
+  }
+
+  /** The full catalog when ready soon, else whichever comes first of it and a names-only catalog. */
+  async forTips(req: FastifyRequest, record: DataSourceRecord, sel: Selection): Promise<SchemaCatalog | null> {
+    const full = this.start(req, record, sel);
+    const soon = await Promise.race([full.then((c) => ({ c })), sleep(FULL_CATALOG_WAIT_MS).then(() => null)]);
+    if (soon) return soon.c;
+    const key = `${record.id}\u0000${record.updatedAt}\u0000${sel.databaseName ?? ''}\u0000${sel.schemaName ?? ''}`;
+    let entry = this.namesOnly.get(key);
+    if (!entry || entry.full !== full) {
+      const value = this.deps.connections
+        .with(record, async (c): Promise<SchemaCatalog> => {
+          const [tables, views] = await Promise.all([c.metadata.tables(sel, { pageNo: 1, pageSize: 100_000 }), c.metadata.views(sel).catch(() => [])]);
+          return {
+            ...sel,
+            tables: tables.data.filter((t) => t.type !== 'VIEW').map((t) => ({ name: t.name, comment: t.comment, columns: [] })),
+            views: views.map((v) => ({ name: v.name, comment: v.comment, columns: [] })),
+          };
+        })
+        .catch(() => null);
+      entry = { full, value };
+      this.namesOnly.set(key, entry);
+      void full.finally(() => {
+        if (this.namesOnly.get(key) === entry) this.namesOnly.delete(key);
+      });
+    }
+    return Promise.race([full, entry.value.then((v) => v ?? full)]);
+  }
+
+  ddl(record: DataSourceRecord, sel: Selection, catalog: SchemaCatalog, table: string): Promise<string | null> {
+    let m = this.ddls.get(catalog);
+    if (!m) {
+      m = new Map();
+      this.ddls.set(catalog, m);
+    }
+    let p = m.get(table);
+    if (!p) {
+      p = this.deps.connections.with(record, (c) => c.metadata.tableDdl({ ...sel, tableName: table })).catch(() => null);
+      m.set(table, p);
+    }
+    return p;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 /** Database and schema names per data source, read through the driver and kept a minute. */
 class NameLists {

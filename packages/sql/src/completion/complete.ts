@@ -40,9 +40,17 @@ export function complete(input: CompleteInput): CompletionItem[] {
  * schema) are serialized once per catalog, so answering `FROM |` costs a string concatenation.
  */
 export function completeJson(input: CompleteInput): string {
+  return completeJsonParts(input).join('');
+}
+
+/**
+ * `completeJson` in pieces whose concatenation is the JSON array. Pieces of big cached lists are the
+ * same string objects from one call to the next, so a server can keep their encoded bytes.
+ */
+export function completeJsonParts(input: CompleteInput): string[] {
   const { groups, prefix } = prepare(input);
   const limit = input.limit ?? 50_000;
-  if (prefix) return JSON.stringify(rank(groups, prefix, limit));
+  if (prefix) return [JSON.stringify(rank(groups, prefix, limit))];
   const small = new Set<string>();
   let total = 0;
   for (const g of groups) {
@@ -50,7 +58,7 @@ export function completeJson(input: CompleteInput): string {
     if (!g.json) for (const i of g.items) small.add(itemKey(i));
   }
   const big = groups.filter((g) => g.json);
-  if (total > limit || big.some((g) => [...small].some((k) => g.keys!().has(k)))) return JSON.stringify(rank(groups, prefix, limit));
+  if (total > limit || big.some((g) => [...small].some((k) => g.keys!().has(k)))) return [JSON.stringify(rank(groups, prefix, limit))];
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const g of groups) {
@@ -66,7 +74,10 @@ export function completeJson(input: CompleteInput): string {
     });
     if (fresh.length) parts.push(JSON.stringify(fresh).slice(1, -1));
   }
-  return `[${parts.join(',')}]`;
+  const out: string[] = ['['];
+  parts.forEach((p, i) => out.push(i ? ',' : '', p));
+  out.push(']');
+  return out.filter(Boolean);
 }
 
 function prepare(input: CompleteInput): { groups: Group[]; prefix: string } {

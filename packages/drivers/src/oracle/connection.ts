@@ -46,7 +46,7 @@ export class OracleConnection implements Connection {
     return this.runner.run(sql, options);
   }
 
-  /** EXPLAIN PLAN stores the plan; the plan itself is read with DBMS_XPLAN.DISPLAY. */
+  /** EXPLAIN PLAN only stores the plan: the body then shows it with DBMS_XPLAN.DISPLAY. */
   explainSql(sql: string): string {
     return `EXPLAIN PLAN FOR ${sql}`;
   }
@@ -74,6 +74,7 @@ export class OracleConnection implements Connection {
         resultSet: true, outFormat: oracledb.OUT_FORMAT_ARRAY, fetchArraySize: batch, autoCommit: this.autoCommit,
         fetchTypeHandler: oracleFetchType as never,
       });
+      if (/^\s*EXPLAIN\s+PLAN\b/i.test(sql)) return yield* this.body('SELECT plan_table_output AS "PLAN" FROM TABLE(DBMS_XPLAN.DISPLAY())', options);
       const rs = result.resultSet;
       if (!rs) return { updateCount: result.rowsAffected ?? null };
       const meta = (result.metaData ?? []) as OracleMeta[];

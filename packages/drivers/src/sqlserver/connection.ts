@@ -48,9 +48,12 @@ export class SqlServerConnection implements Connection {
     return this.runner.run(sql, options);
   }
 
+  /**
+   * `EXPLAIN <statement>`: SQL Server has no EXPLAIN, so the body turns it into SHOWPLAN_TEXT
+   * (which must be alone in its batch: ON, the statement, OFF, as three batches).
+   */
   explainSql(sql: string): string {
-    // SHOWPLAN_TEXT must be the only statement of its batch; the caller runs these three in turn.
-    return `SET SHOWPLAN_TEXT ON;\n${sql};\nSET SHOWPLAN_TEXT OFF`;
+    return `EXPLAIN ${sql}`;
   }
 
   async cancel(): Promise<void> {
@@ -68,6 +71,15 @@ export class SqlServerConnection implements Connection {
     if (options.databaseName && options.databaseName !== this.appliedDatabase) {
       await this.pool.request().batch(`USE ${this.dialect.quoteIdentifier(options.databaseName, true)}`);
       this.appliedDatabase = options.databaseName;
+    }
+    const explained = /^\s*EXPLAIN\s+([\s\S]+)$/i.exec(sql);
+    if (explained) {
+      await this.pool.request().batch('SET SHOWPLAN_TEXT ON');
+      try {
+        return yield* this.body(explained[1]!, options);
+      } finally {
+        await this.pool.request().batch('SET SHOWPLAN_TEXT OFF').catch(() => undefined);
+      }
     }
     const request = this.pool.request();
     request.stream = true;

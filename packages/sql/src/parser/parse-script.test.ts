@@ -119,6 +119,10 @@ describe('parseSql: syntax errors at exact positions', () => {
     ['SELECT count(* FROM t', 'SQLITE', 1, 16, 20, /Expected '\)' near 'FROM'/],
     ['INSERT INTO t (a, b) VALUES (1, 2', 'MYSQL', 1, 29, 30, /Missing closing parenthesis/],
     ['SELECT a FROM t ORDER a', 'MYSQL', 1, 23, 24, /Expected BY/],
+    ['SELECT * FORM orders', 'MYSQL', 1, 10, 14, /Syntax error near 'FORM'/],
+    ['UPDATE orders SET WHERE id = 1', 'MYSQL', 1, 19, 24, /Expected a column name near 'WHERE'/],
+    ['DELETE orders WHERE id = 1', 'MYSQL', 1, 15, 20, /Expected FROM/],
+    ['SELECT * FROM customers c WHERE c.', 'POSTGRESQL', 1, 34, 35, /Expected a name/],
   ];
   for (const [sql, type, line, c1, c2, msg] of cases) {
     it(`${type}: ${sql.replace(/\n/g, ' ')}`, () => {

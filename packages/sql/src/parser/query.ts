@@ -370,7 +370,8 @@ export class QueryParser extends ExprParser {
       const item: SelectItem = { start, end: this.prevEnd };
       if (info?.star) item.star = info.qualifier ? { qualifier: info.qualifier.parts } : {};
       else if (info?.col) item.name = info.col.parts[info.col.parts.length - 1];
-      const alias = this.alias(true);
+      // `*` takes no alias: `SELECT * FORM t` is a misspelt FROM, not an alias.
+      const alias = info?.star ? undefined : this.alias(true);
       if (alias !== undefined) item.name = alias;
       item.end = this.prevEnd;
       scope.items.push(item);

@@ -6,6 +6,7 @@ import { TK } from '../tokenizer/scanner.js';
 import type { DefinitionName } from '../dialects/registry.js';
 import type { Scope, StatementAnalysis, StatementKind, TableSource } from './model.js';
 import { QueryParser } from './query.js';
+import { EXPR_STOP } from './expr.js';
 import type { Token } from './tokens.js';
 
 const w = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/));
@@ -386,7 +387,7 @@ export class StatementParser extends QueryParser {
           if (!this.acceptKind(TK.Comma)) break;
         }
         this.expectCloseParen(t);
-      } else if (t && (t.kind === TK.Word || t.kind === TK.QuotedIdent || t.kind === TK.Param)) {
+      } else if (t && (t.kind === TK.QuotedIdent || t.kind === TK.Param || (t.kind === TK.Word && !EXPR_STOP.has(t.up)))) {
         if (t.kind === TK.Param) this.i++;
         else {
           const p = this.namePath()!;

@@ -66,8 +66,10 @@ export async function openSshTunnel(ssh: SshConfig, target: { host: string; port
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => { server.removeListener('error', reject); resolve(); });
   });
+  // A late listener error must not become an uncaught 'error' event in the server process.
+  server.on('error', markClosed);
   const port = (server.address() as net.AddressInfo).port;
   return {
     host: '127.0.0.1',

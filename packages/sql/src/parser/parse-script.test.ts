@@ -65,6 +65,7 @@ describe('parseSql: valid SQL stays clean', () => {
       'SELECT * FROM t CROSS APPLY OPENJSON(t.data) j',
       'INSERT INTO t (a) OUTPUT inserted.a VALUES (1)',
       'EXEC sp_who',
+      'DELETE orders WHERE id = 1',
       'SELECT TOP (5) PERCENT * FROM t',
       "SELECT STRING_AGG(name, ',') WITHIN GROUP (ORDER BY name) FROM t",
     ],
@@ -85,6 +86,7 @@ describe('parseSql: valid SQL stays clean', () => {
       'BEGIN NULL; END;',
       'SELECT a FROM t MINUS SELECT a FROM u',
       'SELECT * FROM t FETCH FIRST 5 ROWS ONLY',
+      'DELETE orders WHERE id = 1',
     ],
   };
   for (const [type, list] of Object.entries(valid)) {

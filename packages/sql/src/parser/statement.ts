@@ -332,7 +332,8 @@ export class StatementParser extends QueryParser {
         if (!this.acceptKind(TK.Comma)) break;
       }
       if (this.at('FROM')) this.fromClause(scope);
-      else if (!this.errors.length) this.error('expectedFrom');
+      // SQL Server and Oracle make FROM optional: DELETE orders WHERE …
+      else if (!this.errors.length && !(this.def === 'sqlserver' || this.def === 'oracle')) this.error('expectedFrom');
     } else {
       const fromTok = this.t!;
       this.i++;

@@ -4,8 +4,7 @@
  * replaced). Routes never open connections themselves.
  */
 import type { Connection } from '@askdb/drivers';
-import { driverFor } from '@askdb/drivers';
-import { ConnectionPools } from './pool.js';
+import { driverFor, ConnectionPool } from '@askdb/drivers';
 import type { DataSourceInput } from '@askdb/contracts';
 import type { DataSourceRepo, DataSourceRecord } from '../store/data-sources.js';
 
@@ -15,7 +14,7 @@ export interface Lease {
 }
 
 export class ConnectionService {
-  private readonly pools = new ConnectionPools({ maxPerSource: 5, idleMs: 60_000 });
+  private readonly pool = new ConnectionPool({ max: 5, idleMs: 60_000 });
 
   constructor(private readonly repo: DataSourceRepo) {}
 
@@ -33,7 +32,8 @@ export class ConnectionService {
   }
 
   async acquire(record: DataSourceRecord): Promise<Lease> {
-    return this.pools.acquire(record.id, record.input, record.updatedAt);
+    const pc = await this.pool.acquire(record.id, record.input, record.updatedAt);
+    return { conn: pc.connection, release: (destroy = false) => (destroy ? void pc.destroy() : pc.release()) };
   }
 
   async with<T>(record: DataSourceRecord, fn: (c: Connection) => Promise<T>): Promise<T> {
@@ -50,11 +50,11 @@ export class ConnectionService {
   }
 
   invalidate(dataSourceId: number): void {
-    void this.pools.invalidate(dataSourceId);
+    void this.pool.invalidate(dataSourceId);
   }
 
   async closeAll(): Promise<void> {
-    await this.pools.closeAll();
+    await this.pool.closeAll();
   }
 
   get repoRef(): DataSourceRepo {

@@ -106,6 +106,33 @@ describe('execute API on PostgreSQL', () => {
     expect(sql.body.trim()).toBe(`INSERT INTO "My Table" (n, s) VALUES (1, 'it''s');`);
   });
 
+  it('exports JSON and XLSX files that read back to the same values', async () => {
+    const sql = "select g as n, case when g = 2 then null else 'v' || g end as s from generate_series(1,3) g";
+    const json = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/export', payload: { dataSourceId: id, sql, format: 'json' } });
+    expect(JSON.parse(json.body)).toEqual([{ n: '1', s: 'v1' }, { n: '2', s: null }, { n: '3', s: 'v3' }]);
+    const xlsx = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/export', payload: { dataSourceId: id, sql, format: 'xlsx' } });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toEqual([['n', 's'], ['1', 'v1'], ['2'], ['3', 'v3']]);
+  });
+
+  it('a connection killed mid-query ends that result with an error and the next query works', async () => {
+    const consoleId = 5151;
+    const pidRes = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'select pg_backend_pid()' });
+    const pid = pidRes.body.data[0].dataList[0][0];
+    const running = t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'select pg_sleep(20)' });
+    await new Promise((r) => setTimeout(r, 600));
+    await admin.query('select pg_terminate_backend($1)', [Number(pid)]);
+    const r = await running;
+    expect(r.body.data[0].success).toBe(false);
+    expect(r.body.data[0].message).toMatch(/terminat|connection|lost/i);
+    const next = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'select 41 + 1' });
+    expect(next.body.data[0].dataList).toEqual([['42']]);
+  });
+
   it('a data source that does not exist is 404', async () => {
     const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: 987654, sql: 'select 1' });
     expect(r.status).toBe(404);

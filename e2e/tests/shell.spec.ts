@@ -40,6 +40,23 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('settings-shortcuts').or(page.getByText('Shortcuts'))).toBeVisible();
   });
 
+  test('zoom shortcuts zoom in, out and reset, and the zoom survives a reload', async ({ page }) => {
+    await page.goto('/workspace?language=en-US');
+    await expect(page.getByTestId('left-panel')).toBeVisible();
+    const zoom = () => page.evaluate(() => (document.getElementById('root') as HTMLElement).style.zoom);
+    await page.keyboard.press('Control+=');
+    await expect(page.getByText('Zoom 110%')).toBeVisible();
+    expect(await zoom()).toBe('1.1');
+    await page.reload();
+    await expect(page.getByText('Zoom 110%')).toBeVisible();
+    await page.keyboard.press('Control+-');
+    await page.keyboard.press('Control+-');
+    await expect(page.getByText('Zoom 90%')).toBeVisible();
+    await page.keyboard.press('Control+0');
+    await expect(page.getByText(/Zoom \d+%/)).toHaveCount(0);
+    expect(await zoom()).toBe('1');
+  });
+
   test('panels have the spec widths and resize', async ({ page }) => {
     await page.goto('/workspace?language=en-US');
     const left = page.getByTestId('left-panel');

@@ -2,3 +2,4 @@ export * from './enums.js';
 export * from './limits.js';
 export * from './api.js';
 export * from './messages.js';
+export * from './table-edit.js';

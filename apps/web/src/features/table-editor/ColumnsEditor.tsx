@@ -2,18 +2,17 @@
 import { AutoComplete, Button, Checkbox, Input, Table, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { EngineFamily } from '@askdb/schema-diff';
 import type { EditorColumn } from './model';
-import { typeOptions } from './type-options';
 
 interface Props {
-  family: EngineFamily | null;
+  /** Type suggestions for the engine (free text is allowed too). */
+  types: string[];
   columns: EditorColumn[];
   comments: boolean;
   onChange(columns: EditorColumn[]): void;
 }
 
-export function ColumnsEditor({ family, columns, comments, onChange }: Props) {
+export function ColumnsEditor({ types, columns, comments, onChange }: Props) {
   const { t } = useTranslation();
   const set = (id: string, patch: Partial<EditorColumn>) => onChange(columns.map((c) => (c.id === id ? { ...c, ...patch } : c)));
   const move = (i: number, d: number) => {
@@ -22,7 +21,7 @@ export function ColumnsEditor({ family, columns, comments, onChange }: Props) {
     next.splice(i + d, 0, c!);
     onChange(next);
   };
-  const types = typeOptions(family).map((v) => ({ value: v }));
+  const typeOptions = types.map((v) => ({ value: v }));
   return (
     <Table<EditorColumn>
       size="small"
@@ -56,7 +55,7 @@ export function ColumnsEditor({ family, columns, comments, onChange }: Props) {
               size="small"
               style={{ width: '100%' }}
               value={c.type}
-              options={types}
+              options={typeOptions}
               filterOption={(input, o) => String(o?.value ?? '').toLowerCase().startsWith(input.toLowerCase())}
               onChange={(v) => set(c.id, { type: String(v), suffix: c.orig && v !== c.type ? '' : c.suffix })}
               data-testid="col-type"

@@ -2,18 +2,22 @@
 import { Button, Input, Select, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { EngineFamily } from '@askdb/schema-diff';
+import type { TableIndexKind } from '@askdb/contracts';
 import type { EditorIndex } from './model';
 
-const METHODS: Partial<Record<EngineFamily, string[]>> = {
-  postgresql: ['btree', 'hash', 'gin', 'gist', 'brin'],
-  mysql: ['BTREE', 'HASH'],
-};
+interface Props {
+  /** Index types the engine offers, and its access methods (none: no choice). */
+  kinds: TableIndexKind[];
+  methods: string[];
+  indexes: EditorIndex[];
+  columnNames: string[];
+  onChange(i: EditorIndex[]): void;
+}
 
-export function IndexesEditor({ family, indexes, columnNames, onChange }: { family: EngineFamily | null; indexes: EditorIndex[]; columnNames: string[]; onChange(i: EditorIndex[]): void }) {
+export function IndexesEditor({ kinds, methods, indexes, columnNames, onChange }: Props) {
   const { t } = useTranslation();
   const set = (id: string, patch: Partial<EditorIndex>) => onChange(indexes.map((x) => (x.id === id ? { ...x, ...patch } : x)));
-  const methods = family ? METHODS[family] : undefined;
+  const kindLabel: Record<TableIndexKind, string> = { INDEX: t('tableEditor.idx.normal'), UNIQUE: t('tableEditor.idx.unique'), FULLTEXT: 'FULLTEXT' };
   return (
     <Table<EditorIndex>
       size="small"
@@ -33,15 +37,11 @@ export function IndexesEditor({ family, indexes, columnNames, onChange }: { fami
               style={{ width: '100%' }}
               value={x.kind}
               onChange={(kind) => set(x.id, { kind })}
-              options={[
-                { value: 'INDEX', label: t('tableEditor.idx.normal') },
-                { value: 'UNIQUE', label: t('tableEditor.idx.unique') },
-                ...(family === 'mysql' ? [{ value: 'FULLTEXT', label: 'FULLTEXT' }] : []),
-              ]}
+              options={kinds.map((k) => ({ value: k, label: kindLabel[k] }))}
             />
           ),
         },
-        ...(methods
+        ...(methods.length
           ? [{
               title: t('tableEditor.idx.method'),
               width: 120,

@@ -1,14 +1,15 @@
 /**
  * CREATE_TABLE / EDIT_TABLE tab: table name and comment, engine options where they apply, columns and
- * indexes, a live preview of the DDL that will run, apply, and (editing) drop with typed confirmation.
+ * indexes, a live preview of the DDL that will run (written by the server), apply, and (editing) drop
+ * with typed confirmation.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, AutoComplete, Button, Input, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { engineFamily, type TableModel } from '@askdb/schema-diff';
 import { dialectFor } from '@askdb/sql';
-import type { DatabaseType } from '@askdb/contracts';
+import { ERROR_CODES, type DatabaseType, type TableEditModelResult } from '@askdb/contracts';
+import { ApiError } from '../../lib/api';
 import { useTabs, type WorkspaceTab } from '../workspace/tabs-store';
 import { openTab } from '../workspace/open-tabs';
 import { useDialogs } from '../workspace/dialogs-store';
@@ -17,67 +18,64 @@ import { copyText } from '../workspace/clipboard';
 import { sessionIdFor } from '../table-data/apply';
 import { ColumnsEditor } from './ColumnsEditor';
 import { IndexesEditor } from './IndexesEditor';
-import { editorDdl, hasEngineOptions } from './ddl';
-import { emptyColumn, newId, stateFromModel, validate, type EditorState, type EngineOptions } from './model';
-import { loadEngineOptions, loadTableModel } from './load';
+import { columnFromModel, columnRenames, newId, stateFromModel, toEditModel, validate, type EditorState } from './model';
+import { tableEditApi } from './edit-api';
+import { useDdlPreview } from './use-ddl-preview';
 import { runDdl } from './apply';
-import { MYSQL_CHARSETS, MYSQL_ENGINES } from './type-options';
 
 export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const type = tab.databaseType as DatabaseType;
   const d = dialectFor(type);
-  const family = engineFamily(type);
   const creating = tab.type === 'CREATE_TABLE';
   const loc = useMemo(() => ({ dataSourceId: tab.dataSourceId!, databaseName: tab.databaseName, schemaName: tab.schemaName }), [tab.dataSourceId, tab.databaseName, tab.schemaName]);
-  const mysql = hasEngineOptions(type);
-  const comments = family !== 'sqlite' && family !== 'duckdb';
 
-  const [current, setCurrent] = useState<TableModel | null>(null);
-  const [currentOptions, setCurrentOptions] = useState<EngineOptions>({});
+  const [info, setInfo] = useState<TableEditModelResult | null>(null);
   const [state, setState] = useState<EditorState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<{ message: string; unsupported: boolean } | null>(null);
   const [applyError, setApplyError] = useState<{ statement: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     setLoadError(null);
     setApplyError(null);
-    if (creating) {
-      setState({ name: '', comment: '', columns: [emptyColumn(family, true), emptyColumn(family, false)], indexes: [], options: mysql ? { engine: 'InnoDB', charset: 'utf8mb4' } : {} });
-      return;
-    }
     try {
-      const l = { ...loc, tableName: tab.tableName! };
-      const [model, options] = await Promise.all([loadTableModel(type, l), loadEngineOptions(type, l)]);
-      setCurrent(model);
-      setCurrentOptions(options);
-      setState({ ...stateFromModel(model), options });
+      const r = await tableEditApi.model(loc, creating ? null : tab.tableName);
+      setInfo(r);
+      if (creating || !r.table) {
+        setState({ name: '', comment: '', columns: [columnFromModel(r.newKeyColumn, false), columnFromModel(r.newColumn, false)], indexes: [], options: r.tableOptions ? { engine: 'InnoDB', charset: 'utf8mb4' } : {} });
+      } else setState(stateFromModel(r.table, r.options ?? {}));
     } catch (e) {
-      setLoadError((e as Error).message);
+      setLoadError({ message: (e as Error).message, unsupported: e instanceof ApiError && e.errorCode === ERROR_CODES.UNSUPPORTED });
     }
-  }, [creating, family, mysql, loc, tab.tableName, type]);
+  }, [creating, loc, tab.tableName]);
   useEffect(() => void load(), [load]);
 
   const problems = state ? validate(state) : [];
-  const preview = useMemo(() => {
-    if (!state || problems.length) return { sql: [] as string[], error: null as string | null };
-    try {
-      return { sql: editorDdl({ type, dialect: d, schemaName: tab.schemaName ?? null, state, current, currentOptions }), error: null };
-    } catch (e) {
-      return { sql: [], error: (e as Error).message };
-    }
+  const request = useMemo(() => {
+    if (!state || !info || problems.length) return null;
+    const options = !!info.tableOptions;
+    return {
+      original: info.table,
+      desired: toEditModel(state),
+      columnRenames: columnRenames(state),
+      ...(options ? { tableOptions: state.options, ...(info.options ? { originalTableOptions: info.options } : {}) } : {}),
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state, current, currentOptions, type, tab.schemaName, problems.join()]);
+  }, [state, info, problems.join()]);
+  const preview = useDdlPreview(loc, request);
 
-  if (loadError) return <Alert type="error" showIcon title={loadError} style={{ margin: 16 }} action={<Button size="small" onClick={() => void load()}>{t('tableEditor.retry')}</Button>} />;
-  if (!state) return <Spin style={{ margin: 48 }} />;
-  if (!family) return <Alert type="info" showIcon title={t('tableEditor.unsupported', { type })} style={{ margin: 16 }} />;
+  if (loadError?.unsupported) return <Alert type="info" showIcon title={loadError.message} style={{ margin: 16 }} data-testid="table-editor-unsupported" />;
+  if (loadError) return <Alert type="error" showIcon title={loadError.message} style={{ margin: 16 }} action={<Button size="small" onClick={() => void load()}>{t('tableEditor.retry')}</Button>} />;
+  if (!state || !info) return <Spin style={{ margin: 48 }} />;
+  const comments = info.comments;
+  const mysqlOptions = info.tableOptions;
+  const ready = preview.sql.length > 0 && !preview.pending && !preview.error;
 
   const patch = (p: Partial<EditorState>) => setState((s) => (s ? { ...s, ...p } : s));
   const apply = async () => {
-    if (!preview.sql.length) return;
+    if (!ready) return;
     setBusy(true);
     setApplyError(null);
     try {
@@ -118,21 +116,21 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
               {t('tableEditor.dropTable')}
             </Button>
           )}
-          <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy} disabled={!preview.sql.length} onClick={() => void apply()} data-testid="table-apply">
+          <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy} disabled={!ready} onClick={() => void apply()} data-testid="table-apply">
             {creating ? t('tableEditor.create') : t('tableEditor.apply')}
           </Button>
         </span>
       </div>
-      {mysql && (
+      {mysqlOptions && (
         <div className="askdb-pane-toolbar" style={{ paddingTop: 4 }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('tableEditor.options')}</Typography.Text>
           <label className="askdb-opt">
             <span>{t('tableEditor.engine')}</span>
-            <AutoComplete size="small" style={{ width: 130 }} value={state.options.engine} options={MYSQL_ENGINES.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, engine: v } })} data-testid="opt-engine" />
+            <AutoComplete size="small" style={{ width: 130 }} value={state.options.engine} options={mysqlOptions.engines.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, engine: v } })} data-testid="opt-engine" />
           </label>
           <label className="askdb-opt">
             <span>{t('tableEditor.charset')}</span>
-            <AutoComplete size="small" style={{ width: 120 }} value={state.options.charset} options={MYSQL_CHARSETS.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, charset: v } })} data-testid="opt-charset" />
+            <AutoComplete size="small" style={{ width: 120 }} value={state.options.charset} options={mysqlOptions.charsets.map((v) => ({ value: v }))} onChange={(v) => patch({ options: { ...state.options, charset: v } })} data-testid="opt-charset" />
           </label>
           <label className="askdb-opt">
             <span>{t('tableEditor.collation')}</span>
@@ -153,8 +151,8 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
               label: t('tableEditor.columns', { count: state.columns.length }),
               children: (
                 <>
-                  <ColumnsEditor family={family} columns={state.columns} comments={comments} onChange={(columns) => patch({ columns })} />
-                  <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => patch({ columns: [...state.columns, emptyColumn(family, false)] })} data-testid="col-add">
+                  <ColumnsEditor types={info.columnTypes} columns={state.columns} comments={comments} onChange={(columns) => patch({ columns })} />
+                  <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => patch({ columns: [...state.columns, columnFromModel(info.newColumn, false)] })} data-testid="col-add">
                     {t('tableEditor.addColumn')}
                   </Button>
                 </>
@@ -165,7 +163,7 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
               label: t('tableEditor.indexes', { count: state.indexes.length }),
               children: (
                 <>
-                  <IndexesEditor family={family} indexes={state.indexes} columnNames={columnNames} onChange={(indexes) => patch({ indexes })} />
+                  <IndexesEditor kinds={info.indexKinds} methods={info.indexMethods} indexes={state.indexes} columnNames={columnNames} onChange={(indexes) => patch({ indexes })} />
                   <Button
                     size="small"
                     type="dashed"
@@ -184,13 +182,16 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
       </div>
       <div className="askdb-ddl-preview">
         <div className="askdb-ddl-head">
-          <Typography.Text strong>{t('tableEditor.preview')}</Typography.Text>
+          <span>
+            <Typography.Text strong>{t('tableEditor.preview')}</Typography.Text>
+            {preview.pending && <Spin size="small" style={{ marginLeft: 8 }} data-testid="ddl-preview-pending" />}
+          </span>
           <Button size="small" type="text" icon={<CopyOutlined />} disabled={!preview.sql.length} onClick={async () => (await copyText(preview.sql.map((s) => `${s};`).join('\n'))) && message.success(t('workspace.copied', { what: 'DDL' }))}>
             {t('workspace.copy')}
           </Button>
         </div>
         {problems.length > 0 && <Alert type="warning" showIcon title={problems.map((p) => t(p)).join(' ')} style={{ margin: '0 12px 8px' }} data-testid="table-problems" />}
-        {preview.error && <Alert type="error" showIcon title={preview.error} style={{ margin: '0 12px 8px' }} />}
+        {preview.error && <Alert type="error" showIcon title={preview.error} style={{ margin: '0 12px 8px' }} data-testid="ddl-preview-error" />}
         {applyError && (
           <Alert
             type="error"
@@ -201,7 +202,9 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
             description={applyError.statement ? <Typography.Text code style={{ whiteSpace: 'pre-wrap' }}>{applyError.statement}</Typography.Text> : undefined}
           />
         )}
-        <pre className="askdb-code" data-testid="ddl-preview">{preview.sql.length ? preview.sql.map((s) => `${s};`).join('\n\n') : problems.length ? '' : t('tableEditor.noChanges')}</pre>
+        <pre className="askdb-code" data-testid="ddl-preview" style={preview.pending ? { opacity: 0.6 } : undefined}>
+          {preview.sql.length ? preview.sql.map((s) => `${s};`).join('\n\n') : problems.length || preview.pending || preview.error ? '' : t('tableEditor.noChanges')}
+        </pre>
       </div>
     </div>
   );

@@ -1,15 +1,13 @@
 /**
  * The table editor's editable rows (spec 02 §3 table editing labels) and their conversion to the
- * schema-diff TableModel. Unchanged fields of an existing column keep the catalog's own text, so the
- * DDL preview only shows what the user changed.
+ * contracts' TableEditModel the server turns into DDL. Unchanged fields of an existing column keep
+ * the catalog's own text, so the DDL preview only shows what the user changed.
  */
-import { canonicalType, type ColumnModel, type EngineFamily, type IdentityKind, type IndexModel, type TableModel } from '@askdb/schema-diff';
+import type { TableEditColumn, TableEditIndex, TableEditModel, TableEditOptions, TableIndexKind } from '@askdb/contracts';
 
 export interface EditorColumn {
   id: string;
-  orig: ColumnModel | null;
-  /** Whether the original column was part of the primary key. */
-  origPk: boolean;
+  orig: TableEditColumn | null;
   name: string;
   type: string;
   size: string;
@@ -24,18 +22,11 @@ export interface EditorColumn {
 
 export interface EditorIndex {
   id: string;
-  orig: IndexModel | null;
+  orig: TableEditIndex | null;
   name: string;
-  kind: 'INDEX' | 'UNIQUE' | 'FULLTEXT';
+  kind: TableIndexKind;
   method: string;
   columns: string[];
-}
-
-export interface EngineOptions {
-  engine?: string;
-  charset?: string;
-  collation?: string;
-  autoIncrement?: string;
 }
 
 export interface EditorState {
@@ -43,100 +34,62 @@ export interface EditorState {
   comment: string;
   columns: EditorColumn[];
   indexes: EditorIndex[];
-  options: EngineOptions;
+  options: TableEditOptions;
 }
 
 let seq = 0;
 export const newId = () => `r${++seq}`;
 
-/** `character varying(20)` → base `character varying`, size `20`; `int(11) unsigned` keeps ` unsigned` as the suffix. */
+/** `character varying(20)` → base `character varying`, size `20`; `int(11) unsigned` keeps `unsigned` as the suffix. */
 export function splitType(type: string): { type: string; size: string; suffix: string } {
   const m = /^([^(]*)\(([^)]*)\)(.*)$/.exec(type);
   return m ? { type: m[1]!.trim(), size: m[2]!.replace(/\s+/g, ''), suffix: m[3]!.trim() } : { type: type.trim(), size: '', suffix: '' };
 }
 
-export function columnFromModel(c: ColumnModel, pk: boolean): EditorColumn {
-  const t = splitType(c.type);
-  return { id: newId(), orig: c, origPk: pk, name: c.name, ...t, nullable: c.nullable, default: c.default ?? '', comment: c.comment ?? '', autoIncrement: !!c.identity, primaryKey: pk };
+/** An editor row for a column of the table (`existing`), or a fresh row from one of the server's starter columns. */
+export function columnFromModel(c: TableEditColumn, existing = true): EditorColumn {
+  return {
+    id: newId(), orig: existing ? c : null, name: c.name, ...splitType(c.type), nullable: c.nullable, default: c.default ?? '', comment: c.comment ?? '',
+    autoIncrement: c.autoIncrement, primaryKey: c.primaryKey,
+  };
 }
 
-export function emptyColumn(family: EngineFamily | null, first: boolean): EditorColumn {
-  const intType = family === 'postgresql' ? 'integer' : family === 'sqlite' ? 'INTEGER' : family === 'oracle' ? 'NUMBER' : 'int';
-  const textType = family === 'postgresql' ? 'varchar' : family === 'sqlite' ? 'TEXT' : family === 'oracle' ? 'VARCHAR2' : 'varchar';
-  return first
-    ? { id: newId(), orig: null, origPk: false, name: 'id', type: intType, size: '', suffix: '', nullable: false, default: '', comment: '', autoIncrement: true, primaryKey: true }
-    : { id: newId(), orig: null, origPk: false, name: '', type: textType, size: family === 'sqlite' ? '' : '255', suffix: '', nullable: true, default: '', comment: '', autoIncrement: false, primaryKey: false };
-}
+const indexName = (c: TableEditIndex['columns'][number]) => c.name ?? c.expression ?? '';
 
-export function stateFromModel(t: TableModel): EditorState {
-  const pk = new Set(t.primaryKey?.columns ?? []);
+export function stateFromModel(t: TableEditModel, options: TableEditOptions = {}): EditorState {
   return {
     name: t.name,
     comment: t.comment ?? '',
-    columns: t.columns.map((c) => columnFromModel(c, pk.has(c.name))),
+    columns: t.columns.map((c) => columnFromModel(c)),
     indexes: t.indexes.map((ix) => ({
       id: newId(),
       orig: ix,
       name: ix.name,
       kind: ix.method?.toUpperCase() === 'FULLTEXT' ? 'FULLTEXT' : ix.unique ? 'UNIQUE' : 'INDEX',
       method: ix.method && ix.method.toUpperCase() !== 'FULLTEXT' ? ix.method : '',
-      columns: ix.columns.map((c) => c.name ?? c.expression ?? ''),
+      columns: ix.columns.map(indexName),
     })),
-    options: {},
+    options,
   };
 }
 
-function identityFor(family: EngineFamily | null, c: EditorColumn): IdentityKind | null {
-  if (!c.autoIncrement) return null;
-  if (c.orig?.identity) return c.orig.identity;
-  return family === 'mysql' || family === 'sqlite' ? 'auto-increment' : 'by-default';
-}
-
-export function columnModel(family: EngineFamily | null, c: EditorColumn): ColumnModel {
+export function columnModel(c: EditorColumn): TableEditColumn {
   const o = c.orig;
   const orig = o ? splitType(o.type) : null;
-  const typeText = c.size ? `${c.type}(${c.size})${c.suffix ? ' ' + c.suffix : ''}` : `${c.type}${c.suffix ? ' ' + c.suffix : ''}`;
+  const typeText = `${c.type}${c.size ? `(${c.size})` : ''}${c.suffix ? ' ' + c.suffix : ''}`.trim();
   const sameType = !!orig && orig.type === c.type && orig.size === c.size && orig.suffix === c.suffix;
-  const type = sameType ? o!.type : family ? canonicalType(family, typeText.trim()) : typeText.trim();
   const dflt = c.default.trim() === '' ? null : c.default.trim();
   return {
     name: c.name.trim(),
-    type,
+    type: sameType ? o!.type : typeText,
     nullable: c.primaryKey ? false : c.nullable,
     default: o && (o.default ?? '') === c.default ? o.default : dflt,
-    identity: identityFor(family, c),
-    collation: o?.collation ?? null,
     comment: c.comment.trim() === '' ? null : c.comment,
-  };
-}
-
-/** The TableModel the user asks for; constraints the editor does not show (uniques, checks, FKs) are kept from `base`. */
-export function toTableModel(family: EngineFamily | null, s: EditorState, base: TableModel | null): TableModel {
-  const pkCols = s.columns.filter((c) => c.primaryKey && c.name.trim()).map((c) => c.name.trim());
-  const renamed = new Map(s.columns.filter((c) => c.orig).map((c) => [c.orig!.name, c.name.trim()]));
-  const keep = (cols: string[]) => cols.map((n) => renamed.get(n) ?? n);
-  const samePk = base?.primaryKey && base.primaryKey.columns.length === pkCols.length && keep(base.primaryKey.columns).every((n, i) => n === pkCols[i]);
-  return {
-    name: s.name.trim(),
-    comment: s.comment.trim() === '' ? null : s.comment,
-    columns: s.columns.filter((c) => c.name.trim()).map((c) => columnModel(family, c)),
-    primaryKey: pkCols.length ? { name: samePk ? base!.primaryKey!.name : null, columns: pkCols } : null,
-    uniques: (base?.uniques ?? []).map((u) => ({ ...u, columns: keep(u.columns) })),
-    checks: base?.checks ?? [],
-    foreignKeys: (base?.foreignKeys ?? []).map((f) => ({ ...f, columns: keep(f.columns) })),
-    indexes: s.indexes
-      .filter((ix) => ix.name.trim() && ix.columns.length)
-      .map((ix) => {
-        const unchanged = ix.orig && ix.orig.name === ix.name && ix.columns.join() === ix.orig.columns.map((c) => c.name ?? c.expression ?? '').join() && (ix.kind === 'UNIQUE') === ix.orig.unique;
-        if (unchanged && ix.orig) return { ...ix.orig, columns: ix.orig.columns.map((c) => (c.name ? { ...c, name: keep([c.name])[0]! } : c)) };
-        return {
-          name: ix.name.trim(),
-          unique: ix.kind === 'UNIQUE',
-          method: ix.kind === 'FULLTEXT' ? 'FULLTEXT' : ix.method.trim() || null,
-          where: null,
-          columns: ix.columns.map((n) => ({ name: n, order: 'ASC' as const })),
-        };
-      }),
+    autoIncrement: c.autoIncrement,
+    // The kind the column has; a new one gets the engine's usual kind from the server.
+    identity: c.autoIncrement && o?.autoIncrement ? o.identity ?? null : null,
+    ...(o ? { collation: o.collation ?? null } : {}),
+    primaryKey: c.primaryKey,
   };
 }
 
@@ -145,7 +98,35 @@ export function columnRenames(s: EditorState): Record<string, string> {
   return Object.fromEntries(s.columns.filter((c) => c.orig && c.name.trim() && c.orig.name !== c.name.trim()).map((c) => [c.orig!.name, c.name.trim()]));
 }
 
-/** Problems that stop the DDL: empty or duplicate names, missing types. */
+/**
+ * The table the user asks for. Constraints the editor does not show (uniques, checks, foreign keys)
+ * and the primary key's name are left out: the server keeps them from the original table.
+ */
+export function toEditModel(s: EditorState): TableEditModel {
+  const renamed = columnRenames(s);
+  const follow = (n: string) => renamed[n] ?? n;
+  return {
+    name: s.name.trim(),
+    comment: s.comment.trim() === '' ? null : s.comment,
+    columns: s.columns.filter((c) => c.name.trim()).map(columnModel),
+    indexes: s.indexes
+      .filter((ix) => ix.name.trim() && ix.columns.length)
+      .map((ix): TableEditIndex => {
+        const o = ix.orig;
+        const unchanged = o && o.name === ix.name && ix.columns.join() === o.columns.map(indexName).join() && (ix.kind === 'UNIQUE') === o.unique;
+        if (unchanged) return { ...o, columns: o.columns.map((c) => (c.name ? { ...c, name: follow(c.name) } : c)) };
+        return {
+          name: ix.name.trim(),
+          unique: ix.kind === 'UNIQUE',
+          method: ix.kind === 'FULLTEXT' ? 'FULLTEXT' : ix.method.trim() || null,
+          where: null,
+          columns: ix.columns.map((n) => ({ name: n, order: 'ASC' })),
+        };
+      }),
+  };
+}
+
+/** Problems that stop the DDL before asking the server: empty or duplicate names, missing types. */
 export function validate(s: EditorState): string[] {
   const out: string[] = [];
   if (!s.name.trim()) out.push('tableEditor.err.tableName');

@@ -13,6 +13,7 @@ import { useTabs } from '../tabs-store';
 import { copyText } from '../clipboard';
 import { sqlTemplate, type TemplateKind } from '../sql-templates';
 import { runStatement, tableSqlName, truncateSql, type TableTarget } from '../table-actions';
+import { openSchemaSync } from '../../schema-sync';
 import { useTree } from './tree-store';
 import { ROOT_KEY, type TreeNode } from './types';
 
@@ -78,6 +79,7 @@ export function useNodeMenu() {
         }
         add('newConsole', t('workspace.menu.newConsole'));
         add('refresh', t('workspace.menu.refresh'));
+        add('compareStructure', t('workspace.menu.compareStructure'));
         list.push({ type: 'divider' });
         add('edit', t('workspace.menu.editConnection'));
         add('clone', t('workspace.menu.clone'));
@@ -94,6 +96,7 @@ export function useNodeMenu() {
           add('allTables', t('workspace.menu.allTables'));
           add('er', t('workspace.menu.er'));
         }
+        add('compareStructure', t('workspace.menu.compareStructure'));
         add('refresh', t('workspace.menu.refresh'));
         add('copyName', t('workspace.menu.copyName'));
         return list;
@@ -235,6 +238,9 @@ export function useNodeMenu() {
         return;
       case 'er':
         openTab.erModel(target);
+        return;
+      case 'compareStructure':
+        openSchemaSync({ dataSourceId: target.dataSourceId, databaseName: target.databaseName ?? null, schemaName: target.schemaName ?? null });
         return;
       case 'openConsole':
         if (useTabs.getState().tabs.some((x) => x.id === `console-${node.id}`) || canOpenConsole()) useTabs.getState().open(consoleTabOf({ id: node.id!, name: node.originalTitle, dataSourceId: target.dataSourceId, dataSourceName: target.dataSourceName, databaseName: target.databaseName ?? null, schemaName: target.schemaName ?? null, type: target.databaseType }));

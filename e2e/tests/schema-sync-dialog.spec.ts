@@ -78,7 +78,8 @@ async function create(request: APIRequestContext, data: Record<string, unknown>)
 async function choose(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
   await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: text, visible: true }).click();
+  // The previous picker's dropdown may still be closing: the newest one is last in the DOM.
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text, visible: true }).last().click();
   await expect(page.getByTestId(testId)).toContainText(text);
 }
 

@@ -75,6 +75,8 @@ const isExternal = (p) => EXTERNAL.some((e) => p === e || p.startsWith(e + '/'))
 /** Bundle a TypeScript entry for Node: workspace packages and most npm packages inlined. */
 export async function bundleNode(entry, outfile, { bundleDeps = true } = {}) {
   const esbuild = await import('esbuild');
+  // Chunk names carry content hashes: clear old ones so the folder holds one build.
+  fs.rmSync(path.join(root, path.dirname(outfile), 'chunks'), { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [path.join(root, entry)],
     outdir: path.join(root, path.dirname(outfile)),

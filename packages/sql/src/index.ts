@@ -22,4 +22,5 @@ export { complete, completeJson, completeJsonParts, type CompleteInput } from '.
 export { cursorContext, type CursorContext, type ContextKind } from './completion/context.js';
 export { matchScore } from './completion/match.js';
 export { hover, relationInfo, type HoverRequest } from './hover/hover.js';
-export { formatSql, type FormatKeywordCase } from './format/format.js';
+// Formatting pulls in sql-formatter (large): import it from '@askdb/sql/format' where it is needed.
+export type { FormatKeywordCase } from './format/format.js';

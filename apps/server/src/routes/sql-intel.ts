@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { FormatInput, HoverInput, LIMITS, ParserInput, TipInput, supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/contracts';
-import { catalogIndex, completeJsonParts, dialectFor, formatSql, hover, parseSql, relationInfo, type SchemaCatalog } from '@askdb/sql';
+import { catalogIndex, completeJsonParts, dialectFor, hover, parseSql, relationInfo, type SchemaCatalog } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
 import type { AppDeps } from '../app.js';
@@ -147,9 +147,11 @@ const sqlIntel: RouteModule = (app, deps) => {
     return list;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput }, ({ body }) =>
-    formatSql(body.sql, body.dbType, body.keywordCase ?? 'off'),
-  );
+  defineRoute(app, { method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput }, async ({ body }) => {
+    // Loaded on first use: sql-formatter is large and most sessions never format.
+    const { formatSql } = await import('@askdb/sql/format');
+    return formatSql(body.sql, body.dbType, body.keywordCase ?? 'off');
+  });
 };
 export default sqlIntel;
 

@@ -208,3 +208,33 @@ test.describe('console editor', () => {
     await expect(editorOf(page)).toHaveClass(/vs-dark/);
   });
 });
+
+test.describe('console SQL intelligence', () => {
+  test('completion after FROM, error squiggles from the parser, glyphs only on valid statements, hover on a table', async ({ page, request }) => {
+    const b = await demoBinding(request);
+    await openConsole(page, request, b);
+    await editorOf(page).locator('.view-lines').click();
+    await page.keyboard.type('SELECT * FROM ');
+    await page.waitForTimeout(400);
+    await page.keyboard.type('custo');
+    const suggest = editorOf(page).locator('.suggest-widget');
+    await expect(suggest).toBeVisible();
+    await expect(suggest.locator('.monaco-list-row').first()).toContainText('custo');
+    await expect(suggest).toContainText('customers');
+    await page.screenshot({ path: shot('completion') });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('End');
+    await page.keyboard.insertText('mers;\nselec broken;\nSELECT first_name FROM customers;');
+    // Parsed 500 ms after the change: a squiggle under the bad statement, glyphs on the two good ones.
+    await expect(editorOf(page).locator('.squiggly-error')).not.toHaveCount(0);
+    await expect(editorOf(page).locator('.askdb-run-glyph')).toHaveCount(2);
+    await page.screenshot({ path: shot('markers') });
+    // Hover on the table name of line 3 (the hover waits 500 ms).
+    const line3 = editorOf(page).locator('.view-line').nth(2);
+    const word = line3.locator('span', { hasText: 'customers' }).last();
+    await word.hover();
+    const hover = page.locator('.monaco-hover:visible');
+    await expect(hover).toContainText('customers', { timeout: 5000 });
+    await page.screenshot({ path: shot('hover') });
+  });
+});

@@ -4,12 +4,12 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
-import { App, Button, Dropdown, Popover, Result, Spin } from 'antd';
+import { App, Button, Dropdown, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadMonaco, type MonacoApi } from '../../lib/monaco/index.js';
 import { useTabs, type TabBinding, type WorkspaceTab } from '../workspace/tabs-store';
 import { ResultsPanel } from '../results/ResultsPanel.js';
-import { useRun, useRuns, type StatementResult } from '../results/run-store.js';
+import { useRuns, type StatementResult } from '../results/run-store.js';
 import { createCommands, type CommandId } from './commands.js';
 import { contextMenuOf, COMMAND_ICONS, shortcutLabel } from './menu-items.js';
 import { editorKindOf, openSession, useSessionViews, type Session } from './session.js';
@@ -48,7 +48,8 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
   const binding = useMemo(() => bindingOf(tab), [tab]);
   const bindingRef = useRef(binding);
   bindingRef.current = binding;
-  const run = useRun(tab.id);
+  const running = useRuns((s) => s.byTab[tab.id]?.running ?? false);
+  const runError = useRuns((s) => s.byTab[tab.id]?.error ?? null);
   const view = useSessionViews((s) => s.views[tab.id]);
   const active = useTabs((s) => s.activeId === tab.id);
 
@@ -206,20 +207,17 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
 
   return (
     <div ref={root} className="askdb-console" data-testid="console-tab" data-console-id={tab.consoleId ?? undefined}>
-      <Popover open={settingsOpen} onOpenChange={setSettingsOpen} trigger="click" placement="bottomLeft" content={<EditorSettingsPanel />} title={t('console.action.settings')}>
-        <div>
-          <Toolbar
-            kind={kind}
-            commands={commands}
-            running={run.running}
-            view={view}
-            name={kind === 'CONSOLE' ? tab.title : undefined}
-            onRename={kind === 'CONSOLE' && session?.saver ? rename : undefined}
-            onOpenFile={(f) => void openLocalFile(f, bindingRef.current)}
-            picker={picker}
-          />
-        </div>
-      </Popover>
+      <Toolbar
+        kind={kind}
+        commands={commands}
+        running={running}
+        view={view}
+        name={kind === 'CONSOLE' ? tab.title : undefined}
+        onRename={kind === 'CONSOLE' && session?.saver ? rename : undefined}
+        onOpenFile={(f) => void openLocalFile(f, bindingRef.current)}
+        picker={picker}
+        settings={{ open: settingsOpen, onOpenChange: setSettingsOpen, title: t('console.action.settings'), content: <EditorSettingsPanel /> }}
+      />
       <div ref={split} className="askdb-console-split">
         <div className="askdb-console-editor" style={{ flexBasis: `${editorShare * 100}%` }}>
           <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => void commands[key as CommandId]() }}>
@@ -238,7 +236,7 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
               )}
             </div>
           </Dropdown>
-          <ErrorBar message={run.error} onClose={() => useRuns.getState().dismissError(tab.id)} />
+          <ErrorBar message={runError} onClose={() => useRuns.getState().dismissError(tab.id)} />
         </div>
         <div className="askdb-console-splitter" onMouseDown={startDrag} role="separator" aria-orientation="horizontal" data-testid="console-splitter" />
         <div className="askdb-console-results">

@@ -1,6 +1,6 @@
 /** The toolbar above the editor: the editor type's buttons with their shortcuts, save state, name, picker. */
 import { useRef, type ReactNode } from 'react';
-import { Button, Divider, Tag, Tooltip, Typography } from 'antd';
+import { Button, Divider, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommandId, Commands } from './commands.js';
 import { COMMAND_ICONS, OPEN_FILE_ICON, TOOLBAR, shortcutLabel } from './menu-items.js';
@@ -15,15 +15,23 @@ export interface ToolbarProps {
   onRename?(name: string): void;
   onOpenFile(file: File): void;
   picker: ReactNode;
+  /** The editor settings panel, opened by its button, the right-click menu or its shortcut. */
+  settings: { open: boolean; onOpenChange(open: boolean): void; title: string; content: ReactNode };
 }
 
-export function Toolbar({ kind, commands, running, view, name, onRename, onOpenFile, picker }: ToolbarProps) {
+export function Toolbar({ kind, commands, running, view, name, onRename, onOpenFile, picker, settings }: ToolbarProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const items = TOOLBAR[kind];
   const button = (id: CommandId) => {
     const sc = shortcutLabel(id);
     const label = t(`console.action.${id}`);
+    if (id === 'settings')
+      return (
+        <Popover key={id} open={settings.open} onOpenChange={settings.onOpenChange} trigger="click" placement="bottomLeft" title={settings.title} content={settings.content}>
+          <Button size="small" type="text" icon={COMMAND_ICONS[id]} data-testid="console-settings" aria-label={`${label}${sc ? ` (${sc})` : ''}`} title={sc ? `${label} (${sc})` : label} />
+        </Popover>
+      );
     return (
       <Tooltip key={id} title={sc ? `${label} (${sc})` : label} mouseEnterDelay={0.4}>
         <Button

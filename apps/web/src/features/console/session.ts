@@ -137,9 +137,9 @@ export function openSession(monaco: typeof Monaco, tab: WorkspaceTab): Promise<S
     if (model.getValue() !== text) model.setValue(text);
     const session: Session = { tabId: tab.id, kind, model, saver, console: info, olderLocal };
     model.onDidChangeContent(() => {
+      if (saver) return saver.edited(() => model.getValue());
       const value = model.getValue();
-      if (saver) saver.edit(value);
-      else if (kind === 'LOCAL_SQL_FILE') {
+      if (kind === 'LOCAL_SQL_FILE') {
         localFiles.setContent(tab.id, value);
         useSessionViews.getState().set(tab.id, { dirty: localFiles.get(tab.id)?.savedContent !== value });
       }
@@ -206,9 +206,14 @@ export function installSessionWatchers(): void {
   }, LIMITS.autoSaveMs);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') for (const s of sessions.values()) void s.saver?.flush();
+    else for (const s of sessions.values()) s.saver?.sync();
   });
   window.addEventListener('pagehide', () => {
     for (const s of sessions.values()) s.saver?.pageHide();
+  });
+  // A reload or closing the tab: the local copy gets the very last keystrokes.
+  window.addEventListener('beforeunload', () => {
+    for (const s of sessions.values()) s.saver?.sync();
   });
 }
 

@@ -67,11 +67,18 @@ export class ResultSet {
     }
   }
 
-  /** Releases the server cursor (a new run replaces this result). */
-  close(): void {
-    if (this.closed) return;
+  /**
+   * Releases the server cursor (a new run replaces this result). The cursor holds the console's session,
+   * so the next execution in that console waits for this to finish.
+   */
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.closed = true;
-    if (this.cursorId && this.hasMore) void api('/api/rdb/dml/cursor/close', { body: { cursorId: this.cursorId } }).catch(() => {});
+    if (!this.cursorId || !this.hasMore) return Promise.resolve();
+    return api('/api/rdb/dml/cursor/close', { body: { cursorId: this.cursorId } }).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   subscribe = (l: () => void): (() => void) => {

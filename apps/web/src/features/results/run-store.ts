@@ -99,17 +99,21 @@ export const useRuns = create<RunsStore>((set, get) => {
     async execute(tabId, req) {
       const prev = get().byTab[tabId];
       if (prev?.running) return prev;
-      prev?.results.forEach((r) => r.set?.close());
       const executionId = newId();
       const runCount = (prev?.runCount ?? 0) + 1;
       const controller = new AbortController();
       controllers.set(tabId, controller);
       patch(tabId, { running: true, executionId, startedAt: Date.now(), explain: !!req.explain, runCount, failure: null });
       try {
+        // Open cursors hold the console's session: release them first (bounded, a slow close must not block).
+        const closing = (prev?.results ?? []).map((r) => r.set?.close()).filter(Boolean);
+        if (closing.length) await Promise.race([Promise.all(closing), new Promise((r) => setTimeout(r, 2000))]);
+        performance.mark('askdb:execute:request');
         const list = await api<ExecuteResult[]>('/api/rdb/dml/execute', {
           body: { ...req, databaseName: req.databaseName ?? undefined, schemaName: req.schemaName ?? undefined, executionId, errorContinue: req.errorContinue ?? true, pageSize: 200 },
           signal: controller.signal,
         });
+        performance.mark('askdb:execute:response');
         const results = list.map((r, i) => toStatement(r, i, runCount));
         const failed = [...results].reverse().find((r) => !r.success);
         patch(tabId, { running: false, executionId: null, finishedAt: Date.now(), results, error: failed ? failed.message : null, active: pickActive(results) });

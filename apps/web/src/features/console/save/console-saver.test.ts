@@ -81,6 +81,20 @@ describe('console save state machine', () => {
     expect(server.state.status).toBe('RELEASE');
   });
 
+  it('reads deferred editor changes before any save, so the last keystroke is never skipped', async () => {
+    const server = fakeServer();
+    const { local, m } = memoryLocal();
+    const { s } = saver(server, local, bus()('a'));
+    let text = 'select 1';
+    s.edited(() => text);
+    text = 'select 12';
+    s.edited(() => text);
+    expect(s.dirty).toBe(true);
+    await s.flush();
+    expect(server.state.draft).toBe('select 12');
+    expect(m.get(7)).toMatchObject({ ddl: 'select 12', persisted: true });
+  });
+
   it('closing a new console marks it not open and removes its saved value', async () => {
     const server = fakeServer();
     const { local, m } = memoryLocal();

@@ -64,10 +64,38 @@ export class ConsoleSaver {
   }
 
   get dirty(): boolean {
-    return this.text !== this.persisted;
+    return this.reader !== null || this.text !== this.persisted;
   }
   get currentText(): string {
+    this.sync();
     return this.text;
+  }
+
+  private reader: (() => string) | null = null;
+  private idle = 0;
+
+  /**
+   * The editor changed; its text is read when the browser is idle (at most ~150 ms later) rather than on
+   * the keystroke itself, so typing in a large script stays fast. Every save, tick and page-hide reads it
+   * first, so nothing typed is skipped.
+   */
+  edited(read: () => string): void {
+    if (this.closed) return;
+    this.reader = read;
+    if (this.idle) return;
+    const run = () => {
+      this.idle = 0;
+      this.sync();
+    };
+    this.idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 150 }) : (setTimeout(run, 50) as unknown as number);
+  }
+
+  /** Applies a pending editor change now. */
+  sync(): void {
+    const read = this.reader;
+    if (!read) return;
+    this.reader = null;
+    this.edit(read());
   }
 
   /** Every change of the editor text. */
@@ -81,6 +109,7 @@ export class ConsoleSaver {
 
   /** Explicit save (Cmd/Ctrl+S): DRAFT becomes RELEASE, with a success message. */
   async save(): Promise<boolean> {
+    this.sync();
     const first = this.status !== 'RELEASE';
     this.status = 'RELEASE';
     const ok = await this.persist(true);
@@ -92,16 +121,19 @@ export class ConsoleSaver {
 
   /** The 5-second auto-save tick: saves only while the tab is active and the text changed. */
   async tick(active: boolean): Promise<void> {
+    this.sync();
     if (active && this.dirty) await this.persist(false);
   }
 
   /** The tab became inactive: save unsaved text at once. */
   async flush(): Promise<void> {
+    this.sync();
     if (this.dirty) await this.persist(false);
   }
 
   /** The page is going away: a keepalive request carries unsaved text (localStorage has it anyway). */
   pageHide(): void {
+    this.sync();
     if (!this.dirty || this.closed) return;
     (this.deps.beacon ?? beaconSave)(this.consoleId, this.status, this.text, this.version);
   }
@@ -112,6 +144,7 @@ export class ConsoleSaver {
    */
   async close(): Promise<void> {
     if (this.closed) return;
+    this.sync();
     if (this.status === 'RELEASE') await this.flush();
     await this.saving;
     this.closed = true;
@@ -160,6 +193,7 @@ export class ConsoleSaver {
   /** One save at a time; edits during a save are saved right after it. */
   private async persist(force: boolean): Promise<boolean> {
     if (this.closed) return false;
+    this.sync();
     if (this.saving) {
       this.again = true;
       await this.saving;
@@ -202,6 +236,7 @@ export class ConsoleSaver {
 
   private onRemote(m: ConsoleSavedMessage): void {
     if (m.consoleId !== this.consoleId || this.closed) return;
+    this.sync();
     if (m.status === 'RELEASE' && m.version <= this.version) return;
     const hadOurSave = this.status === 'RELEASE' && this.persisted === this.text;
     if (m.overwrote && hadOurSave) this.deps.onNotice({ kind: 'overwrittenByOther' });

@@ -57,14 +57,4 @@ export async function writeBack(tabId: string, content: string): Promise<boolean
   }
 }
 
-export function downloadText(text: string, fileName: string): void {
-  const blob = new Blob([text], { type: 'application/sql;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export { downloadText } from '../../lib/download';

@@ -15,7 +15,7 @@ import type { StatementResult } from './run-store.js';
 import { viewOf, type SortSpec } from './grid-view.js';
 import { formatCopy, tableOfSelect, type CopyFormat } from './copy-formats.js';
 import { selectedCells, type CellRange } from './grid-selection.js';
-import { writeClipboard } from './clipboard.js';
+import { writeClipboard } from '../../lib/clipboard';
 import { exportResult } from './export.js';
 import { formatCount, formatDuration } from './format.js';
 import { statementMessage } from './SummaryTable.js';

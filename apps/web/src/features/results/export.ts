@@ -4,6 +4,7 @@
  */
 import type { ExportFormat } from '@askdb/contracts';
 import { ApiError } from '../../lib/api.js';
+import { downloadBlob } from '../../lib/download';
 
 export interface ExportRequest {
   sql: string;
@@ -12,17 +13,6 @@ export interface ExportRequest {
   schemaName?: string | null;
   format: ExportFormat;
   tableName?: string;
-}
-
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export async function exportResult(req: ExportRequest, signal?: AbortSignal): Promise<string> {

@@ -10,7 +10,7 @@ import { dialectFor } from '@askdb/sql';
 import type { DatabaseType } from '@askdb/contracts';
 import type { WorkspaceTab } from '../workspace/tabs-store';
 import { tableSqlName } from '../workspace/table-actions';
-import { copyText } from '../workspace/clipboard';
+import { writeClipboard as copyText } from '../../lib/clipboard';
 import { DataGrid, displayRows, refKey, type GridRow, type SortState } from './DataGrid';
 import { editsReducer, emptyEdits, pendingCount, toChanges, type RowRef } from './edits';
 import { generateDml, type Cell } from './dml';

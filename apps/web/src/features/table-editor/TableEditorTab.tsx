@@ -14,7 +14,7 @@ import { useTabs, type WorkspaceTab } from '../workspace/tabs-store';
 import { openTab } from '../workspace/open-tabs';
 import { useDialogs } from '../workspace/dialogs-store';
 import { refreshTablesFolder } from '../workspace/table-actions';
-import { copyText } from '../workspace/clipboard';
+import { writeClipboard as copyText } from '../../lib/clipboard';
 import { sessionIdFor } from '../table-data/apply';
 import { ColumnsEditor } from './ColumnsEditor';
 import { IndexesEditor } from './IndexesEditor';

@@ -4,7 +4,7 @@ import { Alert, App, Button, Spin } from 'antd';
 import { ConsoleSqlOutlined, CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { metaApi } from './meta-api';
-import { copyText } from './clipboard';
+import { writeClipboard as copyText } from '../../lib/clipboard';
 import { openNewConsole } from './open-console';
 import type { WorkspaceTab } from './tabs-store';
 

@@ -10,7 +10,7 @@ import { openNewConsole, consoleTabOf, canOpenConsole } from '../open-console';
 import { openTab, type TabTarget } from '../open-tabs';
 import { useDialogs } from '../dialogs-store';
 import { useTabs } from '../tabs-store';
-import { copyText } from '../clipboard';
+import { writeClipboard as copyText } from '../../../lib/clipboard';
 import { sqlTemplate, type TemplateKind } from '../sql-templates';
 import { runStatement, tableSqlName, truncateSql, type TableTarget } from '../table-actions';
 import { openSchemaSync } from '../../schema-sync';

@@ -7,7 +7,7 @@ import { AiError } from '../errors.js';
 import { requestDeltas } from '../http.js';
 import { DEFAULT_STREAM_LIMITS, type LlmDelta, type LlmProvider, type LlmRequest, type ProviderConfig } from '../provider.js';
 import { parseBaseUrl } from './base-url.js';
-import { openAiDecoder } from './openai-stream.js';
+import { openAiChatBody, openAiDecoder } from './openai-stream.js';
 
 export const AZURE_DEFAULT_API_VERSION = '2024-10-21';
 
@@ -39,12 +39,7 @@ export function createAzureOpenAiProvider(config: ProviderConfig): LlmProvider {
         {
           url,
           headers: { ...(config.apiKey ? { 'api-key': config.apiKey } : {}), accept: 'text/event-stream' },
-          body: {
-            messages: request.messages,
-            stream: true,
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-          },
+          body: openAiChatBody(request),
           secrets,
           limits,
           signal,

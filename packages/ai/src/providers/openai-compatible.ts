@@ -8,7 +8,7 @@
 import { AiError, errorForNetwork, errorForStatus } from '../errors.js';
 import { readText, requestDeltas } from '../http.js';
 import { DEFAULT_STREAM_LIMITS, type LlmDelta, type LlmProvider, type LlmRequest, type ProviderConfig } from '../provider.js';
-import { openAiDecoder } from './openai-stream.js';
+import { openAiChatBody, openAiDecoder } from './openai-stream.js';
 import { parseBaseUrl } from './base-url.js';
 
 /** Default base URLs of sources that are OpenAI-compatible under the hood. */
@@ -51,13 +51,7 @@ export function createOpenAiCompatibleProvider(config: ProviderConfig): LlmProvi
         {
           url: chatCompletionsUrl(base),
           headers: { ...auth, accept: 'text/event-stream' },
-          body: {
-            model,
-            messages: request.messages,
-            stream: true,
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-          },
+          body: openAiChatBody(request, model),
           secrets,
           limits,
           signal,

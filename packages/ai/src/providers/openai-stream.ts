@@ -6,7 +6,7 @@
  */
 import { AiError } from '../errors.js';
 import { contentTypeOf, inBodyError, parseJson, readAll, type BodyDecoder } from '../http.js';
-import type { LlmDelta } from '../provider.js';
+import type { LlmDelta, LlmRequest } from '../provider.js';
 import { readSse } from '../sse.js';
 import { ThinkSplitter } from '../think-splitter.js';
 
@@ -81,4 +81,15 @@ function textOf(v: unknown): string {
   // Some servers send content as an array of parts: [{ type: 'text', text }].
   if (Array.isArray(v)) return v.map((p) => (typeof p === 'string' ? p : typeof p?.text === 'string' ? p.text : '')).join('');
   return '';
+}
+
+/** The streaming chat-completions request body shared by OpenAI-compatible endpoints and Azure (which names the model by deployment). */
+export function openAiChatBody(request: LlmRequest, model?: string): Record<string, unknown> {
+  return {
+    ...(model !== undefined ? { model } : {}),
+    messages: request.messages,
+    stream: true,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+  };
 }

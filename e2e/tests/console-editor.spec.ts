@@ -16,7 +16,16 @@ test.describe('console editor', () => {
     await page.keyboard.press('ControlOrMeta+r');
     await expect(page.getByTestId('result-summary')).toBeVisible();
     await expect(page.getByTestId('summary-failed')).toContainText('no such column: nosuch');
-    await expect(page.getByTestId('summary-failed').getByTestId('ai-repair')).toBeVisible();
+    // 'Use AI to repair' asks the assistant with the failed SQL and its error.
+    await page.evaluate(() => {
+      const w = window as unknown as { __ai: unknown[] };
+      w.__ai = [];
+      window.addEventListener('askdb:ai', (e) => w.__ai.push((e as CustomEvent).detail));
+    });
+    await page.getByTestId('summary-failed').getByTestId('ai-repair').click();
+    const repair = await page.evaluate(() => (window as unknown as { __ai: { questionType: string; input: string; context: { errorMessage: string } }[] }).__ai);
+    expect(repair[0]).toMatchObject({ questionType: 'SQL_DEBUG', input: 'SELECT nosuch FROM customers' });
+    expect(repair[0]!.context.errorMessage).toContain('no such column');
     const bar = page.getByTestId('console-error-bar');
     await expect(bar).toContainText('no such column: nosuch');
     // The page did not reload on Ctrl+R and the text is still there.

@@ -34,7 +34,7 @@ export function ResultsPanel({ tabId, binding, onRepair }: { tabId: string; bind
     {
       key: SUMMARY_KEY,
       label: <span data-testid="result-tab-summary">{t('results.summary')}</span>,
-      children: run.results.length ? <SummaryTable results={run.results} onRepair={onRepair} onOpen={(k) => setActive(tabId, k)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('results.empty')} />,
+      children: run.active !== SUMMARY_KEY ? null : run.results.length ? <SummaryTable results={run.results} onRepair={onRepair} onOpen={(k) => setActive(tabId, k)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('results.empty')} />,
     },
     ...run.results.slice(0, MAX_STATEMENT_TABS).map((r, i) => ({
       key: r.key,
@@ -43,7 +43,8 @@ export function ResultsPanel({ tabId, binding, onRepair }: { tabId: string; bind
           {r.success ? <CheckCircleFilled style={{ color: '#52c41a' }} /> : <CloseCircleFilled style={{ color: '#ff4d4f' }} />} {t('results.tab', { n: i + 1 })}
         </span>
       ),
-      children: <ResultView result={r} binding={binding} onRepair={onRepair} />,
+      // Only the shown tab is rendered: a hidden grid or summary would re-render on every run for nothing.
+      children: run.active === r.key ? <ResultView result={r} binding={binding} onRepair={onRepair} /> : null,
     })),
   ];
 
@@ -69,7 +70,7 @@ export function ResultsPanel({ tabId, binding, onRepair }: { tabId: string; bind
           </Button>
         </div>
       )}
-      <Tabs size="small" className="askdb-results-tabs" activeKey={run.active} onChange={(k) => setActive(tabId, k)} items={tabs} destroyOnHidden />
+      <Tabs size="small" className="askdb-results-tabs" activeKey={run.active} onChange={(k) => setActive(tabId, k)} items={tabs} />
     </div>
   );
 }

@@ -89,7 +89,10 @@ async function typeAndMeasure(page: Page): Promise<number[]> {
     await page.waitForTimeout(40);
   }
   await page.waitForTimeout(200);
-  return page.evaluate(() => (window as unknown as { __lat: number[] }).__lat.slice());
+  return page.evaluate(() => {
+    document.removeEventListener('keydown', (window as unknown as { __onKey: (e: KeyboardEvent) => void }).__onKey, true);
+    return (window as unknown as { __lat: number[] }).__lat.slice();
+  });
 }
 
 export default async function run(): Promise<BenchLine[]> {

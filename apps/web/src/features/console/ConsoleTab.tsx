@@ -10,6 +10,7 @@ import { loadMonaco, type MonacoApi } from '../../lib/monaco/index.js';
 import { useTabs, type TabBinding, type WorkspaceTab } from '../workspace/tabs-store';
 import { ResultsPanel } from '../results/ResultsPanel.js';
 import { useRuns, type StatementResult } from '../results/run-store.js';
+import { useDelayedTrue } from '../results/use-delayed.js';
 import { createCommands, type CommandId } from './commands.js';
 import { contextMenuOf, COMMAND_ICONS, shortcutLabel } from './menu-items.js';
 import { editorKindOf, openSession, useSessionViews, type Session } from './session.js';
@@ -48,7 +49,7 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
   const binding = useMemo(() => bindingOf(tab), [tab]);
   const bindingRef = useRef(binding);
   bindingRef.current = binding;
-  const running = useRuns((s) => s.byTab[tab.id]?.running ?? false);
+  const running = useDelayedTrue(useRuns((s) => s.byTab[tab.id]?.running ?? false), 150);
   const runError = useRuns((s) => s.byTab[tab.id]?.error ?? null);
   const view = useSessionViews((s) => s.views[tab.id]);
   const active = useTabs((s) => s.activeId === tab.id);

@@ -35,6 +35,13 @@ export function ResultView({ result, binding, onRepair }: { result: StatementRes
   const [filterText, setFilterText] = useState('');
   const filter = useDeferredValue(filterText);
   const [sort, setSort] = useState<SortSpec | null>(null);
+  // A new run in this tab: start over (the component itself is kept, so the toolbar is not rebuilt).
+  const [shownId, setShownId] = useState(result.id);
+  if (shownId !== result.id) {
+    setShownId(result.id);
+    setFilterText('');
+    setSort(null);
+  }
   const [exporting, setExporting] = useState(false);
   const view = useMemo(() => (rs ? viewOf(rs.rows, rs.headers, filter, sort) : null), [rs, filter, sort, version]);
 
@@ -103,7 +110,7 @@ export function ResultView({ result, binding, onRepair }: { result: StatementRes
       </div>
       <div className="askdb-result-grid">
         <DataGrid
-          key={result.key}
+          key={result.id}
           headers={rs.headers}
           rows={rs.rows}
           view={view}

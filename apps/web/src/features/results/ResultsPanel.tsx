@@ -3,14 +3,16 @@ import { useEffect, useState } from 'react';
 import { Button, Empty, Spin, Tabs } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SUMMARY_KEY, useRun, useRuns, type StatementResult } from './run-store.js';
+import { SUMMARY_KEY, useRuns, type StatementResult } from './run-store.js';
 import { SummaryTable } from './SummaryTable.js';
 import { ResultView, type ResultBinding } from './ResultView.js';
 import { formatDuration } from './format.js';
+import { useDelayedTrue } from './use-delayed.js';
 import './results.css';
 
 /** More tabs than this would make the tab strip useless; the summary lists every statement. */
 const MAX_STATEMENT_TABS = 100;
+const NO_RESULTS: StatementResult[] = [];
 
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(Date.now());
@@ -21,22 +23,54 @@ function Elapsed({ since }: { since: number }) {
   return <span data-testid="run-elapsed">{formatDuration(now - since)}</span>;
 }
 
-export function ResultsPanel({ tabId, binding, onRepair }: { tabId: string; binding: ResultBinding; onRepair(r: StatementResult): void }) {
+/** Shown when a run takes longer than 150 ms: what runs, for how long, and the cancel button. */
+function RunningBar({ tabId }: { tabId: string }) {
   const { t } = useTranslation();
-  const run = useRun(tabId);
-  const { cancel, setActive } = useRuns.getState();
+  const running = useRuns((s) => s.byTab[tabId]?.running ?? false);
+  const explain = useRuns((s) => s.byTab[tabId]?.explain ?? false);
+  const startedAt = useRuns((s) => s.byTab[tabId]?.startedAt ?? 0);
+  const shown = useDelayedTrue(running, 150);
   const [cancelling, setCancelling] = useState(false);
   useEffect(() => {
-    if (!run.running) setCancelling(false);
-  }, [run.running]);
+    if (!running) setCancelling(false);
+  }, [running]);
+  if (!shown) return null;
+  return (
+    <div className="askdb-running" data-testid="run-status">
+      <Spin size="small" />
+      <span>{explain ? t('results.explaining') : t('results.running')}</span>
+      <Elapsed since={startedAt} />
+      <Button
+        size="small"
+        danger
+        icon={<StopOutlined />}
+        loading={cancelling}
+        data-testid="run-cancel"
+        onClick={() => {
+          setCancelling(true);
+          void useRuns.getState().cancel(tabId);
+        }}
+      >
+        {t('results.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+export function ResultsPanel({ tabId, binding, onRepair }: { tabId: string; binding: ResultBinding; onRepair(r: StatementResult): void }) {
+  const { t } = useTranslation();
+  // Results and the shown tab only: the running flag alone does not re-render the tabs.
+  const results = useRuns((s) => s.byTab[tabId]?.results ?? NO_RESULTS);
+  const active = useRuns((s) => s.byTab[tabId]?.active ?? SUMMARY_KEY);
+  const { setActive } = useRuns.getState();
 
   const tabs = [
     {
       key: SUMMARY_KEY,
       label: <span data-testid="result-tab-summary">{t('results.summary')}</span>,
-      children: run.active !== SUMMARY_KEY ? null : run.results.length ? <SummaryTable results={run.results} onRepair={onRepair} onOpen={(k) => setActive(tabId, k)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('results.empty')} />,
+      children: active !== SUMMARY_KEY ? null : results.length ? <SummaryTable results={results} onRepair={onRepair} onOpen={(k) => setActive(tabId, k)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('results.empty')} />,
     },
-    ...run.results.slice(0, MAX_STATEMENT_TABS).map((r, i) => ({
+    ...results.slice(0, MAX_STATEMENT_TABS).map((r, i) => ({
       key: r.key,
       label: (
         <span data-testid={`result-tab-${i}`} data-success={r.success ? 'true' : 'false'}>
@@ -44,33 +78,14 @@ export function ResultsPanel({ tabId, binding, onRepair }: { tabId: string; bind
         </span>
       ),
       // Only the shown tab is rendered: a hidden grid or summary would re-render on every run for nothing.
-      children: run.active === r.key ? <ResultView result={r} binding={binding} onRepair={onRepair} /> : null,
+      children: active === r.key ? <ResultView result={r} binding={binding} onRepair={onRepair} /> : null,
     })),
   ];
 
   return (
     <div className="askdb-results" data-testid="results-panel">
-      {run.running && (
-        <div className="askdb-running" data-testid="run-status">
-          <Spin size="small" />
-          <span>{run.explain ? t('results.explaining') : t('results.running')}</span>
-          <Elapsed since={run.startedAt} />
-          <Button
-            size="small"
-            danger
-            icon={<StopOutlined />}
-            loading={cancelling}
-            data-testid="run-cancel"
-            onClick={() => {
-              setCancelling(true);
-              void cancel(tabId);
-            }}
-          >
-            {t('results.cancel')}
-          </Button>
-        </div>
-      )}
-      <Tabs size="small" className="askdb-results-tabs" activeKey={run.active} onChange={(k) => setActive(tabId, k)} items={tabs} />
+      <RunningBar tabId={tabId} />
+      <Tabs size="small" className="askdb-results-tabs" activeKey={active} onChange={(k) => setActive(tabId, k)} items={tabs} />
     </div>
   );
 }

@@ -10,7 +10,10 @@ import { ResultSet } from './result-set.js';
 import { i18n } from '../../i18n';
 
 export interface StatementResult {
+  /** Tab key: the statement's position, the same from run to run so the tab's view is reused. */
   key: string;
+  /** Unique per run: what resets the grid (widths, sort, filter) when new rows arrive. */
+  id: string;
   index: number;
   originalSql: string;
   success: boolean;
@@ -70,7 +73,8 @@ function newId(): string {
 function toStatement(r: ExecuteResult, i: number, runCount: number): StatementResult {
   const set = r.headerList && r.headerList.length > 0 ? new ResultSet(r) : null;
   return {
-    key: `r${runCount}-${i}`,
+    key: `s${i}`,
+    id: `r${runCount}-${i}`,
     index: i,
     originalSql: r.originalSql,
     success: r.success,
@@ -115,6 +119,8 @@ export const useRuns = create<RunsStore>((set, get) => {
         });
         performance.mark('askdb:execute:response');
         const results = list.map((r, i) => toStatement(r, i, runCount));
+        // A result read through a cursor has no server duration yet: show the time to its first page.
+        if (results.length === 1 && results[0]!.duration === 0 && results[0]!.set) results[0]!.duration = Date.now() - get().byTab[tabId]!.startedAt;
         const failed = [...results].reverse().find((r) => !r.success);
         patch(tabId, { running: false, executionId: null, finishedAt: Date.now(), results, error: failed ? failed.message : null, active: pickActive(results) });
       } catch (e) {
@@ -122,7 +128,7 @@ export const useRuns = create<RunsStore>((set, get) => {
         const network = err.name === 'AbortError' || err.errorCode === 'NETWORK_ERROR' || err.errorCode === 'BAD_RESPONSE';
         const message = network ? i18n.t('results.connectionLost', { message: err.message || err.errorCode || '' }) : err.message || '';
         const results: StatementResult[] = [
-          { key: `r${runCount}-0`, index: 0, originalSql: req.sql, success: false, duration: Date.now() - get().byTab[tabId]!.startedAt, message, updateCount: null, cancelled: false, set: null, hasMoreWithoutCursor: false },
+          { key: 's0', id: `r${runCount}-0`, index: 0, originalSql: req.sql, success: false, duration: Date.now() - get().byTab[tabId]!.startedAt, message, updateCount: null, cancelled: false, set: null, hasMoreWithoutCursor: false },
         ];
         patch(tabId, { running: false, executionId: null, finishedAt: Date.now(), results, error: message, failure: network ? 'network' : 'server', active: SUMMARY_KEY });
       } finally {

@@ -135,6 +135,8 @@ export function generateDemoDatabase(file: string, seed = 42): void {
     });
     fill();
     db.exec('ANALYZE');
+    // WAL: an open result cursor (a reader) never blocks an edit (a writer) on the demo, and the other way round.
+    db.pragma('journal_mode = WAL');
   } finally {
     db.close();
   }

@@ -133,6 +133,18 @@ describe('execute API on PostgreSQL', () => {
     expect(next.body.data[0].dataList).toEqual([['42']]);
   });
 
+  it("a new run in a console takes over the session its previous run's open cursor held", async () => {
+    const consoleId = 6161;
+    const first = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'select g from generate_series(1, 100000) g', pageSize: 50 });
+    expect(first.body.data[0].hasMore).toBe(true);
+    const started = Date.now();
+    const second = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'select 7' });
+    expect(second.body.data[0].dataList).toEqual([['7']]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const stale = await t.json('POST', '/api/rdb/dml/fetch', { cursorId: first.body.data[0].cursorId, limit: 10 });
+    expect(stale.status).toBe(404);
+  });
+
   it('a data source that does not exist is 404', async () => {
     const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: 987654, sql: 'select 1' });
     expect(r.status).toBe(404);

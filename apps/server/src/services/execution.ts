@@ -23,6 +23,8 @@ export interface StatementEvents {
 interface Running { userId: number; conn: Connection; cancelled: boolean }
 interface Cursor {
   userId: number;
+  /** The console whose session the cursor holds, if any. */
+  sessionKey: string | null;
   it: AsyncIterator<ResultEvent>;
   buffer: Row[];
   lease: Lease;
@@ -61,6 +63,8 @@ export class ExecutionService {
   ): Promise<void> {
     const statements = this.statements(record, input);
     if (statements.length === 0) return;
+    // A cursor left open by the console's previous run holds its session: a new run takes over.
+    if (input.consoleId != null) this.closeCursorsOf(sessionKey(userId, record.id, input.consoleId));
     const lease = await this.sessions.lease(record, userId, input.consoleId);
     const executionId = input.executionId ?? crypto.randomUUID();
     const run: Running = { userId, conn: lease.conn, cancelled: false };
@@ -114,7 +118,7 @@ export class ExecutionService {
             r.message = '';
             if (isLast) {
               const cursorId = crypto.randomUUID();
-              this.cursors.set(cursorId, { userId, it: s.events, buffer: [...overflow, ...extra], lease, lastUsed: Date.now(), done: false });
+              this.cursors.set(cursorId, { userId, sessionKey: input.consoleId != null ? sessionKey(userId, record.id, input.consoleId) : null, it: s.events, buffer: [...overflow, ...extra], lease, lastUsed: Date.now(), done: false });
               r.cursorId = cursorId;
               return { success: true, keep: true };
             }
@@ -158,6 +162,10 @@ export class ExecutionService {
     void Promise.resolve(c.done ? undefined : c.it.return?.()).catch(() => {}).finally(() => c.lease.release(c.lease.conn.broken));
   }
 
+  private closeCursorsOf(key: string): void {
+    for (const [id, c] of this.cursors) if (c.sessionKey === key) this.closeCursor(id);
+  }
+
   /** Cancels a running execution in the database. Returns false when nothing runs under that id. */
   async cancel(executionId: string, userId: number): Promise<boolean> {
     const r = this.running.get(executionId);
@@ -177,6 +185,8 @@ export class ExecutionService {
     for (const id of [...this.cursors.keys()]) this.closeCursor(id);
   }
 }
+
+const sessionKey = (userId: number, dataSourceId: number, consoleId: number) => `${userId}:${dataSourceId}:${consoleId}`;
 
 function applyDone(r: ExecuteResult, ev: Extract<ResultEvent, { type: 'done' }>): void {
   r.success = ev.success;

@@ -96,8 +96,13 @@ export function DataSourcePicker({ value, onChange, disabled }: DataSourcePicker
   const type = (ds?.type ?? value.databaseType) as DatabaseType | undefined;
   const needDb = !!type && supportsDatabase(type);
   const needSchema = !!type && supportsSchema(type);
-  const [dbs, setDbs] = useState<string[] | null>(null);
-  const [schemas, setSchemas] = useState<string[] | null>(null);
+  // Each list remembers what it was loaded for: right after a switch the old list must not be auto-picked from.
+  const [dbList, setDbList] = useState<{ key: string; names: string[] } | null>(null);
+  const [schemaList, setSchemaList] = useState<{ key: string; names: string[] } | null>(null);
+  const dbKey = `${ds?.id ?? ''}`;
+  const schemaKey = `${ds?.id ?? ''}\u0000${value.databaseName ?? ''}`;
+  const dbs = dbList?.key === dbKey ? dbList.names : null;
+  const schemas = schemaList?.key === schemaKey ? schemaList.names : null;
   const latest = useRef(value);
   latest.current = value;
 
@@ -107,12 +112,13 @@ export function DataSourcePicker({ value, onChange, disabled }: DataSourcePicker
 
   // Databases of the chosen data source.
   useEffect(() => {
-    setDbs(null);
+    setDbList(null);
     if (!ds || !needDb || !ds.hasPermission) return;
     let live = true;
+    const key = `${ds.id}`;
     metaApi.databases({ dataSourceId: ds.id }).then(
-      (list) => live && setDbs(list.map((d) => d.name)),
-      () => live && setDbs([]),
+      (list) => live && setDbList({ key, names: list.map((d) => d.name) }),
+      () => live && setDbList({ key, names: [] }),
     );
     return () => {
       live = false;
@@ -121,12 +127,13 @@ export function DataSourcePicker({ value, onChange, disabled }: DataSourcePicker
 
   // Schemas of the chosen database (or data source).
   useEffect(() => {
-    setSchemas(null);
+    setSchemaList(null);
     if (!ds || !needSchema || !ds.hasPermission || (needDb && !value.databaseName)) return;
     let live = true;
+    const key = `${ds.id}\u0000${value.databaseName ?? ''}`;
     metaApi.schemas({ dataSourceId: ds.id, databaseName: value.databaseName }).then(
-      (list) => live && setSchemas(list.map((x) => x.name)),
-      () => live && setSchemas([]),
+      (list) => live && setSchemaList({ key, names: list.map((x) => x.name) }),
+      () => live && setSchemaList({ key, names: [] }),
     );
     return () => {
       live = false;

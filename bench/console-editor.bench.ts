@@ -16,6 +16,13 @@ import { chromium, type Page } from 'playwright-core';
 import { median, percentile, repoRoot, type BenchLine } from './lib.js';
 import { benchScript } from './sql-script.js';
 
+// The page.evaluate callbacks below run in Chromium; the bench itself is type-checked without the DOM lib.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const window: any, document: any, localStorage: any, requestAnimationFrame: any, MutationObserver: any;
+type KeyboardEvent = any;
+type HTMLElement = any;
+type HTMLTextAreaElement = any;
+
 const KEYS = 'select a from b where c = 1 '.split('');
 const ROUNDS = 3;
 const log = (m: string) => process.env.BENCH_VERBOSE && console.error(`[console-editor] ${m}`);

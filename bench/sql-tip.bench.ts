@@ -10,55 +10,29 @@
  * - hover (table with DDL, column, function), p95 — target ≤ 20 ms.
  * ASKDB_BENCH_TIP_DB names an already prepared database (kept) to rerun without rebuilding it.
  */
-import pg from 'pg';
 import { driverFor } from '@askdb/drivers';
 import { median, percentile, type BenchLine } from './lib.js';
 import { testApp } from '../apps/server/src/test/helpers.js';
+import { PG_URL, createNumberedTables, pgUrlFor, timed, withPg } from './pg.js';
 
 const TABLES = 30_000;
-const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function urlFor(db: string): string {
-  const url = new URL(PG_URL);
-  url.pathname = `/${db}`;
-  return url.toString();
-}
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** t_00001 … t_30000: id, parent_id (FK to the previous table on every tenth), and 8 more columns. */
-async function createSchema(db: string): Promise<void> {
-  await withClient(urlFor(db), async (c) => {
-    for (let from = 1; from <= TABLES; from += 500) {
-      await c.query(`DO $$ BEGIN
-        FOR i IN ${from}..${Math.min(TABLES, from + 499)} LOOP
-          EXECUTE format('CREATE TABLE t_%s (id bigint PRIMARY KEY, parent_id bigint%s, name text, status text, amount numeric(12,2), created_at timestamptz, note text, code varchar(20), qty int, flag boolean)',
+const TIP_TABLE_BODY = `EXECUTE format('CREATE TABLE t_%s (id bigint PRIMARY KEY, parent_id bigint%s, name text, status text, amount numeric(12,2), created_at timestamptz, note text, code varchar(20), qty int, flag boolean)',
             lpad(i::text, 5, '0'),
-            CASE WHEN i % 10 = 0 THEN format(' REFERENCES t_%s (id)', lpad((i - 1)::text, 5, '0')) ELSE '' END);
-        END LOOP; END $$`);
-    }
-    await c.query('ANALYZE');
-  });
+            CASE WHEN i % 10 = 0 THEN format(' REFERENCES t_%s (id)', lpad((i - 1)::text, 5, '0')) ELSE '' END);`;
+
+async function createSchema(db: string): Promise<void> {
+  await createNumberedTables(db, TABLES, 500, TIP_TABLE_BODY);
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
 
 export default async function run(): Promise<BenchLine[]> {
   const reuse = process.env.ASKDB_BENCH_TIP_DB || undefined;
   const db = reuse ?? `askdb_bench_tip_${process.pid}`;
-  if (!reuse) await withClient(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
+  if (!reuse) await withPg(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
   const t = await testApp({ demo: false });
   // Server-side time of each request: from its arrival to the end of writing the response (Fastify's elapsedTime).
   let lastServerMs = 0;
@@ -89,7 +63,7 @@ export default async function run(): Promise<BenchLine[]> {
     };
 
     // Baseline of the first tip: the driver's bulk catalog read of the same schema.
-    const conn = await (await driverFor('POSTGRESQL')).connect({ alias: 'bench', type: 'POSTGRESQL', url: urlFor(db) });
+    const conn = await (await driverFor('POSTGRESQL')).connect({ alias: 'bench', type: 'POSTGRESQL', url: pgUrlFor(db) });
     const catalogReads: number[] = [];
     try {
       for (let r = 0; r < 3; r++) catalogReads.push(await timed(() => conn.metadata.catalog({ databaseName: db, schemaName: 'public' })));
@@ -158,6 +132,6 @@ export default async function run(): Promise<BenchLine[]> {
     ];
   } finally {
     await t.close();
-    if (!reuse) await withClient(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
+    if (!reuse) await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
   }
 }

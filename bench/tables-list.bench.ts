@@ -7,52 +7,27 @@
 import pg from 'pg';
 import { driverFor } from '@askdb/drivers';
 import { median, percentile, type BenchLine } from './lib.js';
+import { COMMENTED_TABLE_BODY, PG_URL, createNumberedTables, pgUrlFor, timed, withPg } from './pg.js';
 
 const TABLES = 30_000;
 const ROUNDS = 15;
-const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function urlFor(db: string): string {
-  const url = new URL(PG_URL);
-  url.pathname = `/${db}`;
-  return url.toString();
-}
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try { return await fn(c); } finally { await c.end(); }
-}
 
-/** 30,000 tables, every tenth with a comment, created 1,000 per transaction (lock table limits). */
 async function createSchema(db: string): Promise<void> {
-  await withClient(urlFor(db), async (c) => {
-    for (let from = 1; from <= TABLES; from += 1000) {
-      await c.query(`DO $$ BEGIN
-        FOR i IN ${from}..${Math.min(TABLES, from + 999)} LOOP
-          EXECUTE format('CREATE TABLE t_%s (id int, name text)', lpad(i::text, 5, '0'));
-          IF i % 10 = 0 THEN EXECUTE format('COMMENT ON TABLE t_%s IS %L', lpad(i::text, 5, '0'), 'table number ' || i); END IF;
-        END LOOP; END $$`);
-    }
-    await c.query('ANALYZE');
-  });
+  await createNumberedTables(db, TABLES, 1000, COMMENTED_TABLE_BODY);
 }
 
-async function timeIt(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
 
 export default async function run(): Promise<BenchLine[]> {
   // ASKDB_BENCH_TABLES_DB names an already prepared database (kept), to rerun without rebuilding it.
   const reuse = process.env.ASKDB_BENCH_TABLES_DB;
   const db = reuse ?? `askdb_bench_tables_${process.pid}`;
-  if (!reuse) await withClient(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
+  if (!reuse) await withPg(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
   try {
     if (!reuse) await createSchema(db);
-    const conn = await (await driverFor('POSTGRESQL')).connect({ alias: 'bench', type: 'POSTGRESQL', url: urlFor(db) });
-    const raw = new pg.Client({ connectionString: urlFor(db) });
+    const conn = await (await driverFor('POSTGRESQL')).connect({ alias: 'bench', type: 'POSTGRESQL', url: pgUrlFor(db) });
+    const raw = new pg.Client({ connectionString: pgUrlFor(db) });
     await raw.connect();
     try {
       const loc = { schemaName: 'public' };
@@ -67,13 +42,13 @@ export default async function run(): Promise<BenchLine[]> {
       const t = { first: [] as number[], tree: [] as number[], search: [] as number[] };
       const b = { first: [] as number[], firstWithCount: [] as number[], tree: [] as number[], search: [] as number[] };
       for (let i = 0; i < ROUNDS; i++) {
-        b.first.push(await timeIt(() => rawPage(100)));
-        b.firstWithCount.push(await timeIt(async () => { await rawPage(100); await rawCount(); }));
-        t.first.push(await timeIt(() => conn.metadata.tables(loc, { pageNo: 1, pageSize: 100 })));
-        b.tree.push(await timeIt(() => rawPage(100_000)));
-        t.tree.push(await timeIt(() => conn.metadata.tables(loc, { pageNo: 1, pageSize: 100_000 })));
-        b.search.push(await timeIt(() => rawPage(100, '%2999%')));
-        t.search.push(await timeIt(() => conn.metadata.tables(loc, { pageNo: 1, pageSize: 100, searchKey: '2999' })));
+        b.first.push(await timed(() => rawPage(100)));
+        b.firstWithCount.push(await timed(async () => { await rawPage(100); await rawCount(); }));
+        t.first.push(await timed(() => conn.metadata.tables(loc, { pageNo: 1, pageSize: 100 })));
+        b.tree.push(await timed(() => rawPage(100_000)));
+        t.tree.push(await timed(() => conn.metadata.tables(loc, { pageNo: 1, pageSize: 100_000 })));
+        b.search.push(await timed(() => rawPage(100, '%2999%')));
+        t.search.push(await timed(() => conn.metadata.tables(loc, { pageNo: 1, pageSize: 100, searchKey: '2999' })));
       }
       const line = (what: string, ours: number[], base: number[], baseName: string, extra: Record<string, string> = {}): BenchLine => ({
         name: `tables-list: ${what} of a ${TABLES.toLocaleString('en-US')}-table schema (metadata.tables)`,
@@ -92,6 +67,6 @@ export default async function run(): Promise<BenchLine[]> {
       await conn.close();
     }
   } finally {
-    if (!reuse) await withClient(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
+    if (!reuse) await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
   }
 }

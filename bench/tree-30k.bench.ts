@@ -10,42 +10,18 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { median, percentile, repoRoot, type BenchLine } from './lib.js';
+import { COMMENTED_TABLE_BODY, PG_URL, createNumberedTables, pgUrlFor, withPg } from './pg.js';
 
 const TABLES = 30_000;
 const ROUNDS = 5;
-const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LAST = `t_${String(TABLES).padStart(5, '0')}`;
 
-function urlFor(db: string): string {
-  const url = new URL(PG_URL);
-  url.pathname = `/${db}`;
-  return url.toString();
-}
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
-/** 30,000 tables (every tenth with a comment), 1,000 per transaction. */
 async function createSchema(db: string): Promise<void> {
-  await withClient(urlFor(db), async (c) => {
-    for (let from = 1; from <= TABLES; from += 1000) {
-      await c.query(`DO $$ BEGIN
-        FOR i IN ${from}..${Math.min(TABLES, from + 999)} LOOP
-          EXECUTE format('CREATE TABLE t_%s (id int, name text)', lpad(i::text, 5, '0'));
-          IF i % 10 = 0 THEN EXECUTE format('COMMENT ON TABLE t_%s IS %L', lpad(i::text, 5, '0'), 'table number ' || i); END IF;
-        END LOOP; END $$`);
-    }
-  });
+  await createNumberedTables(db, TABLES, 1000, COMMENTED_TABLE_BODY);
 }
 
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
@@ -152,13 +128,13 @@ export default async function run(): Promise<BenchLine[]> {
   const reuse = process.env.ASKDB_BENCH_TREE_DB;
   const db = reuse ?? `askdb_bench_tree_${process.pid}`;
   if (!reuse) {
-    await withClient(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
+    await withPg(PG_URL, (c) => c.query(`CREATE DATABASE ${db}`));
     await createSchema(db);
   }
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
-    const u = new URL(urlFor(db));
+    const u = new URL(pgUrlFor(db));
     const ds = await api<number>(server.url, '/api/connection/datasource/create', { alias: 'bench tree', type: 'POSTGRESQL', host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username || 'postgres'), password: decodeURIComponent(u.password) || undefined, databaseName: db });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const ours = { first: [] as number[], last: [] as number[] };
@@ -192,6 +168,6 @@ export default async function run(): Promise<BenchLine[]> {
   } finally {
     await browser.close();
     await server.stop();
-    if (!reuse) await withClient(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
+    if (!reuse) await withPg(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`));
   }
 }

@@ -70,6 +70,9 @@ async function migrate(db: StoreDb, dialect: StoreDialect, where: string): Promi
     if (unknown.length) {
       throw new StoreError(`The app store at ${where} was written by a newer AskDB (it has migration ${unknown.join(', ')} this version does not know). Upgrade AskDB, or set ASKDB_HOME to another folder. Nothing was changed.`);
     }
+    // Every migration already applied (the usual restart): skip the migrator's lock and bookkeeping queries.
+    const applied = new Set(done.rows.map((r) => r.name));
+    if ([...known].every((n) => applied.has(n))) return;
   }
   const provider: MigrationProvider = { getMigrations: async () => all };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();

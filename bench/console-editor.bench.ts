@@ -8,13 +8,12 @@
  * 2. Ctrl+R to the first rows painted in the result grid vs the raw HTTP POST /api/rdb/dml/execute of
  *    the same SQL from the same page (request to parsed JSON).
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { median, percentile, repoRoot, type BenchLine } from './lib.js';
+import { median, percentile, type BenchLine } from './lib.js';
 import { benchScript } from './sql-script.js';
+import { startServer as startServerOnce } from '../e2e/server.js';
 
 // The page.evaluate callbacks below run in Chromium; the bench itself is type-checked without the DOM lib.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -43,34 +42,6 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
 }
 
 /** The built server on a free port with a fresh home (demo data source included). */
-async function startServerOnce(): Promise<{ url: string; stop(): Promise<void> }> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-bench-console-'));
-  const child = spawn(process.execPath, [path.join(repoRoot(), 'apps/server/dist/main.js')], { env: { ...process.env, PORT: '0', ASKDB_HOME: home, ASKDB_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      fs.rmSync(home, { recursive: true, force: true });
-    },
-  };
-}
 
 async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
   const r = await fetch(base + path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

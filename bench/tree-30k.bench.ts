@@ -6,13 +6,10 @@
  * 30,000-element list (every row in the DOM), then scroll that to the end.
  * Set ASKDB_BENCH_TREE_DB to an existing database with the 30,000 tables to skip building it.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { median, percentile, repoRoot, type BenchLine } from './lib.js';
+import { median, percentile, type BenchLine } from './lib.js';
 import { COMMENTED_TABLE_BODY, PG_URL, createNumberedTables, pgUrlFor, withPg } from './pg.js';
+import { startServer } from '../e2e/server.js';
 
 const TABLES = 30_000;
 const ROUNDS = 5;
@@ -24,34 +21,6 @@ async function createSchema(db: string): Promise<void> {
   await createNumberedTables(db, TABLES, 1000, COMMENTED_TABLE_BODY);
 }
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-bench-tree-'));
-  const child = spawn(process.execPath, [path.join(repoRoot(), 'apps/server/dist/main.js')], { env: { ...process.env, PORT: '0', ASKDB_HOME: home, ASKDB_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      fs.rmSync(home, { recursive: true, force: true });
-    },
-  };
-}
 
 async function api<T>(base: string, p: string, body?: unknown): Promise<T> {
   const r = await fetch(base + p, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

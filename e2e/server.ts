@@ -5,7 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository root: found by walking up, so a bundled copy (benchmarks) resolves it too. */
+function repoRoot(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).workspaces) return dir;
+    if (path.dirname(dir) === dir) throw new Error('repository root not found');
+  }
+}
+const root = repoRoot();
 
 export interface RunningServer {
   url: string;

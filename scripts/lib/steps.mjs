@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from './bundle-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,7 +52,7 @@ export function ensureInstalled() {
   return true;
 }
 
-const serverInputs = () => ['package-lock.json', ...walk('apps/server/src', [], skipNames), ...['contracts', 'sql', 'drivers', 'schema-diff', 'ai'].flatMap((p) => walk(`packages/${p}/src`, [], skipNames))];
+const serverInputs = () => ['package-lock.json', 'scripts/lib/steps.mjs', 'scripts/lib/bundle-server.mjs', ...walk('apps/server/src', [], skipNames), ...['contracts', 'sql', 'drivers', 'schema-diff', 'ai'].flatMap((p) => walk(`packages/${p}/src`, [], skipNames))];
 const webInputs = () => ['package-lock.json', 'apps/web/index.html', 'apps/web/vite.config.ts', ...walk('apps/web/src', [], skipNames), ...walk('apps/web/public', [], skipNames), ...walk('packages/contracts/src', [], skipNames), ...walk('packages/sql/src', [], skipNames)].filter((p) => fs.existsSync(path.join(root, p)));
 
 function upToDate(stampPath, inputs) {
@@ -69,6 +70,8 @@ const EXTERNAL = [
   'better-sqlite3', '@duckdb/node-api', '@duckdb/node-bindings', 'oracledb', 'ssh2', 'cpu-features', 'mongodb', 'mssql', 'tedious',
   'exceljs', 'pg-native', 'kerberos', 'snappy', 'socks', 'aws4', 'mongodb-client-encryption', '@mongodb-js/zstd', 'gcp-metadata', '@aws-sdk/credential-providers',
   'playwright-core', '@playwright/test', 'dbgate-query-splitter', 'esbuild', 'vite', 'pg', 'pg-cursor',
+  // Big and needed only for one engine or one action: required from node_modules when first used.
+  'mysql2', 'ioredis', '@clickhouse/client', 'sql-formatter',
 ];
 const isExternal = (p) => EXTERNAL.some((e) => p === e || p.startsWith(e + '/')) || p.startsWith('node:');
 
@@ -111,7 +114,7 @@ export async function ensureBuilt({ web = true } = {}) {
   const s = upToDate('apps/server/dist/.build-stamp', serverInputs());
   if (!s.ok) {
     console.log('askdb: building the server…');
-    await bundleNode('apps/server/src/main.ts', 'apps/server/dist/main.js', { bundleDeps: true });
+    await bundleServer(root, isExternal);
     fs.writeFileSync(s.abs, s.want);
   }
   if (web && fs.existsSync(path.join(root, 'apps/web/index.html'))) {

@@ -64,4 +64,23 @@ describe.skipIf(!fs.existsSync(dist))('askdb entry point', () => {
       fs.rmSync(home, { recursive: true, force: true });
     }
   });
+
+  it('a restart runs from the code cache the first start saved', async () => {
+    const cache = path.join(path.dirname(dist), '.server.cjs.v8cache');
+    fs.rmSync(cache, { force: true });
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-main-'));
+    try {
+      const first = await runMain({ PORT: '0', ASKDB_HOME: home, ASKDB_DEMO: '0' });
+      expect(first.stdout).toContain('is running at');
+      const saved = fs.statSync(cache);
+      expect(saved.size).toBeGreaterThan(100_000);
+      expect(fs.readFileSync(cache).subarray(0, 17).toString()).toBe('askdb-code-cache ');
+      // The second start accepts the cache, so it does not write it again.
+      const second = await runMain({ PORT: '0', ASKDB_HOME: home, ASKDB_DEMO: '0' });
+      expect(second.stdout).toContain('is running at');
+      expect(fs.statSync(cache).mtimeMs).toBe(saved.mtimeMs);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
 });

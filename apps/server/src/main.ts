@@ -36,15 +36,18 @@ async function main(): Promise<void> {
     await app.close().catch(() => {});
     process.exit(1);
   }
-  const addr = app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  console.log(`AskDB ${config.version} (${config.mode} mode) is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}  home=${config.home}`);
+  // Signal handlers first: a stop sent as soon as the line below appears must close the server cleanly.
   const stop = async () => {
     await app.close().catch(() => {});
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // The launcher (launch/main.ts) saves V8's code cache once the server is up.
+  process.emit('askdb:listening' as never);
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  console.log(`AskDB ${config.version} (${config.mode} mode) is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}  home=${config.home}`);
 }
 
 process.on('unhandledRejection', (reason) => {

@@ -7,6 +7,7 @@ import type {
 import { groupBy, pushTo } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
+import { checksOf, indexPartsOf } from './create-sql.js';
 
 export class SqliteMetadata implements Metadata {
   constructor(private readonly db: Database.Database, private readonly dialect: Dialect) {}
@@ -101,7 +102,7 @@ export class SqliteMetadata implements Metadata {
   async catalog(loc: Location): Promise<Catalog> {
     const objects = this.objects(loc, null);
     const columns = this.readColumns(loc, null);
-    const keys = this.readKeys(loc, null, columns);
+    const keys = this.readKeys(loc, null, columns, objects);
     const indexes = this.readIndexes(loc, null);
     return {
       databaseName: this.schema(loc).name,
@@ -141,7 +142,7 @@ export class SqliteMetadata implements Metadata {
     return out;
   }
 
-  private readKeys(loc: Location, table: string | null, known?: Map<string, ColumnInfo[]>): Map<string, KeyInfo[]> {
+  private readKeys(loc: Location, table: string | null, known?: Map<string, ColumnInfo[]>, knownObjects?: Q.ObjectRow[]): Map<string, KeyInfo[]> {
     const s = this.schema(loc);
     const columns = known ?? this.readColumns(loc, table);
     const out = new Map<string, KeyInfo[]>();
@@ -170,6 +171,16 @@ export class SqliteMetadata implements Metadata {
         onDelete: first.on_delete,
       });
     }
+    // CHECK constraints live only in the CREATE TABLE text.
+    for (const o of knownObjects ?? this.objects(loc, table)) {
+      if (o.type !== 'table' || !o.sql) continue;
+      checksOf(o.sql).forEach((ck, i) => pushTo(out, o.name, {
+        name: ck.name ?? `ck_${o.name}_${i + 1}`,
+        type: 'CHECK',
+        columns: ck.column ? [ck.column] : [],
+        checkExpression: ck.expression,
+      }));
+    }
     return out;
   }
 
@@ -179,13 +190,19 @@ export class SqliteMetadata implements Metadata {
     const out = new Map<string, IndexInfo[]>();
     for (const [id, cols] of groupBy(rows, (r) => `${r.table_name}\u0000${r.index_name}`)) {
       const first = cols[0]!;
+      // Expression keys (cid -2) have no column name: their text is in the CREATE INDEX statement.
+      const parts = cols.some((c) => c.cid === -2) && first.sql ? indexPartsOf(first.sql) : [];
       pushTo(out, id.split('\u0000')[0]!, {
         name: first.index_name,
         unique: first.is_unique === 1,
         primary: first.origin === 'pk',
         method: 'btree',
         where: first.partial ? /\bWHERE\b([\s\S]*)$/i.exec(first.sql ?? '')?.[1]?.trim() ?? null : null,
-        columns: cols.map((c) => ({ name: c.column_name ?? '(expression)', order: c.is_desc ? 'DESC' as const : 'ASC' as const })),
+        columns: cols.map((c) => {
+          const order = c.is_desc ? 'DESC' as const : 'ASC' as const;
+          const expression = c.cid === -2 ? parts[c.seqno] : undefined;
+          return expression ? { name: expression, expression, order } : { name: c.column_name ?? '(expression)', order };
+        }),
       });
     }
     return out;

@@ -46,6 +46,6 @@ CREATE INDEX orders_customer_idx ON orders (customer_id, total DESC) WHERE statu
 CREATE VIEW big_orders AS SELECT id, total FROM orders WHERE total > 100;
 CREATE TRIGGER orders_touch BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'negative') WHERE NEW.total < 0; END;
 `,
-  features: { comments: false, checkConstraints: false, partialIndexes: true, descIndexes: true, fkActions: true, functions: false, procedures: false, triggers: true },
+  features: { comments: false, checkConstraints: true, partialIndexes: true, descIndexes: true, fkActions: true, functions: false, procedures: false, triggers: true },
   missingFile: { alias: 'sqlite', type: 'SQLITE', filePath: path.join(os.tmpdir(), 'askdb-no-such-dir', 'missing.db') },
 };

@@ -26,7 +26,6 @@ const T = (s: SpecSchema, name: string): SpecTable => s.tables.find((t) => t.nam
 const C = (s: SpecSchema, table: string, name: string): SpecColumn => T(s, table).columns.find((c) => c.name === name)!;
 /** DuckDB has no FK actions, no circular keys, and VARCHAR(n) is plain VARCHAR (widening is no change). */
 const notDuck: Engine[] = ['postgresql', 'mysql', 'sqlite'];
-const SQLITE_CHECKS = 'the SQLite catalog to read CHECK constraints (KeyInfo CHECK with checkExpression, from sqlite_master.sql)';
 const withComments: Engine[] = ['postgresql', 'mysql', 'duckdb'];
 
 export const MUTATIONS: Mutation[] = [
@@ -52,9 +51,9 @@ export const MUTATIONS: Mutation[] = [
   },
   { name: 'add unique constraint', apply: (s) => { T(s, 'orders').uniques = [{ name: 'uq_orders_total', columns: ['total'] }]; } },
   { name: 'drop unique constraint', apply: (s) => { T(s, 'customers').uniques = []; } },
-  { name: 'add check', waitsFor: { sqlite: SQLITE_CHECKS }, apply: (s) => { T(s, 'customers').checks = [{ name: 'ck_customers_count', expr: (q) => `${q('Order Count')} >= 0` }]; } },
-  { name: 'change check', waitsFor: { sqlite: SQLITE_CHECKS }, apply: (s) => { T(s, 'products').checks = [{ name: 'ck_products_price', expr: (q) => `${q('price')} > 0` }]; } },
-  { name: 'drop check', waitsFor: { sqlite: SQLITE_CHECKS }, apply: (s) => { T(s, 'order_items').checks = []; } },
+  { name: 'add check', apply: (s) => { T(s, 'customers').checks = [{ name: 'ck_customers_count', expr: (q) => `${q('Order Count')} >= 0` }]; } },
+  { name: 'change check', apply: (s) => { T(s, 'products').checks = [{ name: 'ck_products_price', expr: (q) => `${q('price')} > 0` }]; } },
+  { name: 'drop check', apply: (s) => { T(s, 'order_items').checks = []; } },
   {
     name: 'add column with foreign key',
     apply: (s) => {
@@ -150,7 +149,6 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: 'expression index', engines: ['postgresql', 'sqlite', 'duckdb'],
-    waitsFor: { sqlite: 'the SQLite catalog to read index expressions (IndexInfo.columns[].expression from sqlite_master.sql)' }, reverseWorks: true,
     apply: (s) => { T(s, 'customers').indexes = [{ name: 'ix_customers_lower_email', unique: true, columns: [{ expr: (q) => `lower(${q('email')})` }] }]; },
   },
   {

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { apiData, contextMenu, expand, openWorkspace, treeNode, uid } from './workspace-helpers';
+import { editorText } from './console-lib';
 
 const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `askdb_ws_${uid()}`;
@@ -40,6 +41,9 @@ test.beforeAll(async () => {
     await c.query(`CREATE TABLE orders (id serial PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), total numeric(10,2) NOT NULL)`);
     await c.query(`INSERT INTO customers (name, profile, joined) VALUES ('Ada', '{"lang":"en"}', '2024-01-02 03:04:05'), ('Grace', NULL, NULL)`);
     await c.query(`INSERT INTO orders (customer_id, total) VALUES (1, 10.50), (2, 99.99)`);
+    await c.query(`CREATE FUNCTION twice(x int) RETURNS int LANGUAGE sql AS $$ SELECT x * 2 $$`);
+    await c.query(`CREATE FUNCTION twice(x text) RETURNS text LANGUAGE sql AS $$ SELECT x || x $$`);
+    await c.query(`CREATE PROCEDURE archive_orders(before date) LANGUAGE sql AS $$ DELETE FROM orders WHERE false $$`);
   });
 });
 
@@ -166,6 +170,32 @@ test('creates a table with the editor in the schema and sees it in the tree; ER 
   const ordersBox = await page.locator('[data-testid=er-table][data-name=orders]').boundingBox();
   expect(customersBox!.x).toBeLessThan(ordersBox!.x);
   await page.screenshot({ path: '/tmp/askdb-ws-pg-er.png' });
+});
+
+test('functions and procedures open their CREATE text in an editor tab, one tab per overload', async ({ page }) => {
+  test.skip(!available, 'PostgreSQL is not running');
+  await openWorkspace(page);
+  const ds = await dsId(page);
+  await expand(treeNode(page, 'DATA_SOURCE', alias));
+  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}"]`));
+  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public"]`));
+  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/functions"]`));
+  const overloads = treeNode(page, 'FUNCTION', 'twice');
+  await expect(overloads).toHaveCount(2);
+  const textOne = overloads.filter({ hasText: '(text) text' });
+  await expect(textOne).toBeVisible();
+  await textOne.dblclick();
+  await expect.poll(() => editorText(page)).toContain('CREATE OR REPLACE FUNCTION public.twice(x text)');
+  expect(await editorText(page)).toContain('x || x');
+  expect(await editorText(page)).not.toContain('x * 2');
+  await overloads.filter({ hasText: '(integer) integer' }).dblclick();
+  await expect.poll(() => editorText(page)).toContain('x * 2');
+  await expect(page.locator('[data-testid=workspace-tab][data-tab-type=FUNCTION]', { hasText: 'twice' })).toHaveCount(2);
+
+  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/procedures"]`));
+  await contextMenu(treeNode(page, 'PROCEDURE', 'archive_orders'), 'View definition');
+  await expect.poll(() => editorText(page)).toContain('CREATE OR REPLACE PROCEDURE public.archive_orders');
+  await page.screenshot({ path: '/tmp/askdb-ws-pg-routine.png' });
 });
 
 test('edit keeps the stored password when the field is empty; clone; delete asks first', async ({ page, request }) => {

@@ -107,6 +107,14 @@ export const MetadataQuery = z.object({
 });
 export type MetadataQuery = z.infer<typeof MetadataQuery>;
 
+/** GET /api/rdb/function/detail and /api/rdb/procedure/detail: one routine's CREATE text. */
+export const RoutineDetailQuery = MetadataQuery.extend({
+  functionName: z.string().min(1).max(1024).optional(),
+  procedureName: z.string().min(1).max(1024).optional(),
+  specificName: z.string().max(1024).optional(),
+});
+export type RoutineDetailQuery = z.infer<typeof RoutineDetailQuery>;
+
 export const ExecuteInput = z.object({
   sql: z.string().max(50_000_000),
   dataSourceId: z.coerce.number().int(),

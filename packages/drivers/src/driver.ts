@@ -78,6 +78,7 @@ export interface IndexInfo {
   columns: { name: string; order?: 'ASC' | 'DESC'; expression?: string }[];
   where?: string | null;
 }
+export type RoutineKind = 'FUNCTION' | 'PROCEDURE';
 export interface RoutineInfo { name: string; specificName?: string; parameters?: { parameterName: string; parameterType: string }[]; returnType?: string | null; comment?: string | null }
 export interface TriggerInfo {
   name: string; tableName?: string | null; event?: string | null; timing?: string | null;
@@ -120,6 +121,11 @@ export interface Metadata {
   procedures(loc: Location): Promise<RoutineInfo[]>;
   triggers(loc: Location & { tableName?: string }): Promise<TriggerInfo[]>;
   tableDdl(loc: TableLocation): Promise<string>;
+  /**
+   * The CREATE text of a function or procedure, for engines that keep it (null when there is none by that
+   * name). `specificName` (from the list) picks one overload; without it every overload is returned.
+   */
+  routineDefinition?(loc: Location, kind: RoutineKind, name: string, specificName?: string | null): Promise<string | null>;
   /** Sequences of a schema, for engines that have them (PostgreSQL family, Oracle, DuckDB). */
   sequences?(loc: Location): Promise<SequenceInfo[]>;
   /** Bulk read of a schema: one or a few queries, never one per table. */

@@ -201,6 +201,22 @@ for (const f of fixtures) {
         }
       });
 
+      it.runIf(!!f.dropRoutines)('shows the CREATE text of functions and procedures, which re-creates them', async () => {
+        const fn = (await conn.metadata.functions(loc())).find((x) => x.name === 'order_count')!;
+        const fnText = await conn.metadata.routineDefinition!(loc(), 'FUNCTION', 'order_count', fn.specificName);
+        expect(fnText).toMatch(/CREATE[\s\S]*order_count[\s\S]*orders/i);
+        const procText = f.features.procedures ? await conn.metadata.routineDefinition!(loc(), 'PROCEDURE', 'reset_status') : null;
+        if (f.features.procedures) expect(procText).toMatch(/CREATE[\s\S]*reset_status[\s\S]*UPDATE/i);
+        expect(await conn.metadata.routineDefinition!(loc(), 'FUNCTION', 'no_such_function')).toBeNull();
+
+        await runScript(conn, f.type, f.dropRoutines!);
+        expect((await conn.metadata.functions(loc())).map((x) => x.name)).not.toContain('order_count');
+        await runScript(conn, f.type, fnText!);
+        if (procText) await runScript(conn, f.type, procText);
+        expect((await conn.metadata.functions(loc())).map((x) => x.name)).toContain('order_count');
+        if (procText) expect((await conn.metadata.procedures(loc())).map((x) => x.name)).toContain('reset_status');
+      });
+
       it('shows the DDL of a table', async () => {
         const ddl = await conn.metadata.tableDdl({ ...loc(), tableName: 'orders' });
         expect(ddl).toMatch(/CREATE TABLE/i);

@@ -1,6 +1,6 @@
 /** Metadata endpoints (API.md "Metadata"): databases, schemas, tables (paged, searchable, pinned first), columns, keys, indexes, views, routines, triggers, DDL. */
 import { z } from 'zod';
-import { MetadataQuery } from '@askdb/contracts';
+import { MetadataQuery, RoutineDetailQuery } from '@askdb/contracts';
 import type { Connection } from '@askdb/drivers';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
@@ -40,6 +40,20 @@ const metadata: RouteModule = (app, deps) => {
   get('/api/rdb/procedure/list', 'Procedures', async (c, q) => (await c.metadata.procedures(loc(q))).map((p) => ({ ...p, procedureName: p.name })));
   get('/api/rdb/trigger/list', 'Triggers', async (c, q) => (await c.metadata.triggers({ ...loc(q), tableName: q.tableName })).map((t) => ({ ...t, triggerName: t.name })));
   get('/api/rdb/table/ddl', 'CREATE statement of a table', (c, q) => c.metadata.tableDdl(tableLoc(q)));
+
+  // One routine's CREATE text: `definition` is null when the engine keeps none (or the user may not read it).
+  for (const kind of ['FUNCTION', 'PROCEDURE'] as const) {
+    const field = kind === 'FUNCTION' ? 'functionName' : 'procedureName';
+    defineRoute(app, { method: 'GET', url: `/api/rdb/${kind.toLowerCase()}/detail`, summary: `CREATE text of a ${kind.toLowerCase()}`, query: RoutineDetailQuery }, ({ query }, req) => {
+      const name = query[field];
+      if (!name) throw invalidParams(`Invalid query: ${field}: Required`);
+      return withConn(req, query, async (c) => ({
+        name,
+        specificName: query.specificName ?? null,
+        definition: c.metadata.routineDefinition ? await c.metadata.routineDefinition(loc(query), kind, name, query.specificName) : null,
+      }));
+    });
+  }
 
   defineRoute(app, { method: 'GET', url: '/api/rdb/table/list', summary: 'Tables, pinned first, paged and searchable', query: MetadataQuery }, async ({ query }, req) => {
     const user = requireUser(req);

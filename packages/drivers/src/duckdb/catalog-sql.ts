@@ -76,6 +76,13 @@ FROM duckdb_functions()
 WHERE database_name = $1 AND schema_name = $2 AND NOT internal
 ORDER BY function_name`;
 
+export interface MacroRow { name: string; kind: string; parameters: string[]; definition: string | null }
+
+export const MACRO_DEFINITION_SQL = `
+SELECT function_name AS name, function_type AS kind, parameters, macro_definition AS definition
+FROM duckdb_functions()
+WHERE database_name = $1 AND schema_name = $2 AND function_name = $3 AND NOT internal AND function_type IN ('macro', 'table_macro')`;
+
 export interface SequenceRow { name: string; start: string; increment: string; min_value: string; max_value: string; cycle: boolean }
 
 export const SEQUENCES_SQL = `

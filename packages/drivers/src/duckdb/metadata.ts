@@ -1,7 +1,7 @@
 /** DuckDB Metadata over the duckdb_* table functions (catalog-sql.ts). */
 import type { Dialect } from '@askdb/sql';
 import type {
-  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, SequenceInfo,
+  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, SequenceInfo,
   TableInfo, TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { groupBy } from '../shared/group-by.js';
@@ -80,6 +80,17 @@ export class DuckdbMetadata implements Metadata {
       comment: f.comment,
       parameters: (f.parameters ?? []).map((p, i) => ({ parameterName: p, parameterType: f.parameter_types?.[i] ?? 'ANY' })),
     }));
+  }
+
+  /** A macro as CREATE MACRO (DuckDB keeps its body, not its parameters' defaults). Overloads come one per line. */
+  async routineDefinition(loc: Location, kind: RoutineKind, name: string): Promise<string | null> {
+    if (kind !== 'FUNCTION') return null;
+    const [db, schema] = await this.where(loc);
+    const q = (n: string) => this.dialect.quoteIdentifier(n);
+    const rows = await this.query<Q.MacroRow>(Q.MACRO_DEFINITION_SQL, [db, schema, name]);
+    const texts = rows.filter((r) => r.definition).map((r) =>
+      `CREATE MACRO ${q(schema)}.${q(r.name)}(${(r.parameters ?? []).map(q).join(', ')}) AS ${r.kind === 'table_macro' ? 'TABLE ' : ''}${r.definition};`);
+    return texts.length ? texts.join('\n') : null;
   }
 
   /** DuckDB has no stored procedures and no triggers. */

@@ -1,7 +1,7 @@
 /** MySQL-family Metadata over information_schema (catalog-sql.ts); DDL from SHOW CREATE TABLE. */
 import type { Dialect } from '@askdb/sql';
 import type {
-  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, TableInfo,
+  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, TableInfo,
   TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { driverError } from '../messages.js';
@@ -76,6 +76,19 @@ export class MysqlMetadata implements Metadata {
 
   async procedures(loc: Location): Promise<RoutineInfo[]> {
     return this.routines(this.db(loc), 'PROCEDURE');
+  }
+
+  /** SHOW CREATE FUNCTION/PROCEDURE; its text column is NULL for a user who may not see the body. */
+  async routineDefinition(loc: Location, kind: RoutineKind, name: string): Promise<string | null> {
+    const q = (n: string) => this.dialect.quoteIdentifier(n, true);
+    try {
+      const [row] = await this.query<Record<string, string | null>>(`SHOW CREATE ${kind} ${q(this.db(loc))}.${q(name)}`);
+      const text = row?.[kind === 'FUNCTION' ? 'Create Function' : 'Create Procedure'];
+      return text ? `${text.trim()};` : null;
+    } catch (e) {
+      if ((e as { errno?: number }).errno === 1305) return null; // ER_SP_DOES_NOT_EXIST
+      throw e;
+    }
   }
 
   async triggers(loc: Location & { tableName?: string }): Promise<TriggerInfo[]> {

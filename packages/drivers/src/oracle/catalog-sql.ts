@@ -103,3 +103,7 @@ SELECT sequence_name AS "name", TO_CHAR(min_value) AS "min_value", TO_CHAR(max_v
 FROM all_sequences WHERE sequence_owner = :schema ORDER BY sequence_name`;
 
 export const TABLE_DDL_SQL = `SELECT DBMS_METADATA.GET_DDL('TABLE', :tbl, :schema) AS "ddl" FROM dual`;
+
+/** The source lines of a function or procedure, in order (ALL_SOURCE keeps them without CREATE). */
+export const ROUTINE_SOURCE_SQL = `
+SELECT text AS "text" FROM all_source WHERE owner = :schema AND name = :name AND type = :kind ORDER BY line`;

@@ -1,7 +1,7 @@
 /** Oracle Metadata over the ALL_* views (catalog-sql.ts); table DDL from DBMS_METADATA. */
 import type { Dialect } from '@askdb/sql';
 import type {
-  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, SequenceInfo,
+  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, SequenceInfo,
   TableInfo, TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { indexesByTable, keysByTable } from '../shared/catalog-rows.js';
@@ -72,6 +72,12 @@ export class OracleMetadata implements Metadata {
 
   async procedures(loc: Location): Promise<RoutineInfo[]> {
     return (await this.routines(this.schema(loc))).filter((r) => r.kind === 'PROCEDURE').map(({ kind: _, ...r }) => r);
+  }
+
+  async routineDefinition(loc: Location, kind: RoutineKind, name: string): Promise<string | null> {
+    const rows = await this.query<{ text: string | null }>(Q.ROUTINE_SOURCE_SQL, { schema: this.schema(loc), name, kind });
+    const body = rows.map((r) => r.text ?? '').join('').trim();
+    return body ? `CREATE OR REPLACE ${body}\n/` : null;
   }
 
   async triggers(loc: Location & { tableName?: string }): Promise<TriggerInfo[]> {

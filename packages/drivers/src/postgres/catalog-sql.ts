@@ -179,6 +179,13 @@ LEFT JOIN pg_description d ON d.objoid = p.oid AND d.classoid = 'pg_proc'::regcl
 WHERE n.nspname = $1 AND p.prokind = ANY ($2::"char"[])
 ORDER BY p.proname, p.oid`;
 
+/** $1 schema, $2 name, $3 specific name (proname_oid) or NULL, $4 prokinds. Aggregates have no CREATE text here. */
+export const ROUTINE_DEFINITION_SQL = `
+SELECT CASE WHEN p.prokind IN ('f', 'p') THEN pg_get_functiondef(p.oid) END AS definition
+FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+WHERE n.nspname = $1 AND p.proname = $2 AND ($3::text IS NULL OR p.proname || '_' || p.oid = $3) AND p.prokind = ANY ($4::"char"[])
+ORDER BY p.oid`;
+
 export interface TriggerRow { name: string; table_name: string; timing: string; event: string; definition: string }
 
 export const TRIGGERS_SQL = `

@@ -121,6 +121,7 @@ function routedMetadata(sessionFor: (database: string | null | undefined) => Pro
     procedures: byLoc('procedures'),
     triggers: byLoc('triggers'),
     tableDdl: byLoc('tableDdl'),
+    routineDefinition: byLoc('routineDefinition'),
     sequences: byLoc('sequences'),
     catalog: byLoc('catalog'),
   };

@@ -1,7 +1,7 @@
 /** PostgreSQL Metadata: runs the catalog queries of catalog-sql.ts and maps their rows to the contract. */
 import type { Dialect } from '@askdb/sql';
 import type {
-  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, SequenceInfo,
+  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, SequenceInfo,
   TableInfo, TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { groupBy } from '../shared/group-by.js';
@@ -75,6 +75,12 @@ export class PgMetadata implements Metadata {
 
   async procedures(loc: Location): Promise<RoutineInfo[]> {
     return (await this.query<Q.RoutineRow>(Q.ROUTINES_SQL, [this.schema(loc), ['p']])).map(routine);
+  }
+
+  async routineDefinition(loc: Location, kind: RoutineKind, name: string, specificName?: string | null): Promise<string | null> {
+    const rows = await this.query<{ definition: string | null }>(Q.ROUTINE_DEFINITION_SQL, [this.schema(loc), name, specificName ?? null, kind === 'PROCEDURE' ? ['p'] : ['f', 'a', 'w']]);
+    const texts = rows.map((r) => r.definition?.trim()).filter((d): d is string => !!d);
+    return texts.length ? texts.map((d) => `${d};`).join('\n\n') : null;
   }
 
   async triggers(loc: Location & { tableName?: string }): Promise<TriggerInfo[]> {

@@ -122,3 +122,11 @@ JOIN ${db}.sys.objects o ON o.object_id = p.object_id
 JOIN ${db}.sys.schemas s ON s.schema_id = o.schema_id
 WHERE s.name = @schema AND p.parameter_id > 0
 ORDER BY o.name, p.parameter_id`;
+
+/** The stored text of a function or procedure (@schema, @name; @kinds a comma list of sys.objects types). */
+export const routineDefinitionSql = (db: string) => `
+SELECT m.definition
+FROM ${db}.sys.sql_modules m
+JOIN ${db}.sys.objects o ON o.object_id = m.object_id
+JOIN ${db}.sys.schemas s ON s.schema_id = o.schema_id
+WHERE s.name = @schema AND o.name = @name AND CHARINDEX(RTRIM(o.type), @kinds) > 0`;

@@ -1,7 +1,7 @@
 /** SQL Server Metadata over sys.* (catalog-sql.ts); table DDL rebuilt from the same rows. */
 import type { Dialect } from '@askdb/sql';
 import type {
-  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, TableInfo,
+  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, TableInfo,
   TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { indexesByTable, keysByTable } from '../shared/catalog-rows.js';
@@ -70,6 +70,13 @@ export class SqlServerMetadata implements Metadata {
 
   async procedures(loc: Location): Promise<RoutineInfo[]> {
     return this.routines(loc, (t) => t === 'P');
+  }
+
+  async routineDefinition(loc: Location, kind: RoutineKind, name: string): Promise<string | null> {
+    const rows = await this.query<{ definition: string | null }>(Q.routineDefinitionSql(this.db(loc)), {
+      schema: this.schema(loc), name, kinds: kind === 'PROCEDURE' ? 'P' : [...ROUTINE_TYPES].join(','),
+    });
+    return rows[0]?.definition?.trim() || null;
   }
 
   async triggers(loc: Location & { tableName?: string }): Promise<TriggerInfo[]> {

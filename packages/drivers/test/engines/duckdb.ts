@@ -54,6 +54,7 @@ CREATE VIEW shop.big_orders AS SELECT id, total FROM shop.orders WHERE total > 1
 COMMENT ON VIEW shop.big_orders IS 'Orders over 100';
 CREATE MACRO shop.order_count(cust) AS (SELECT count(*) FROM shop.orders WHERE customer_id = cust);
 `,
+  dropRoutines: 'DROP MACRO shop.order_count;',
   features: { comments: true, checkConstraints: true, partialIndexes: false, descIndexes: false, fkActions: false, functions: true, procedures: false, triggers: false },
   missingFile: { alias: 'duckdb', type: 'DUCKDB', filePath: path.join(os.tmpdir(), 'askdb-no-such-dir', 'missing.db') },
 };

@@ -49,6 +49,8 @@ export interface EngineFixture {
     procedures: boolean;
     triggers: boolean;
   };
+  /** Drops the schema script's order_count function (and reset_status procedure), to re-create them from their definitions. */
+  dropRoutines?: string;
   /** Kills a session from another connection: how to read its id, how to kill it. */
   kill?: { processIdSql: string; killSql: (processId: string) => string };
   /** Connect failures (network engines). */

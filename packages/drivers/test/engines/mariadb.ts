@@ -61,6 +61,7 @@ CREATE FUNCTION order_count(cust bigint) RETURNS bigint READS SQL DATA RETURN (S
 CREATE PROCEDURE reset_status(IN new_status varchar(20)) UPDATE orders SET status = new_status;
 CREATE TRIGGER orders_touch BEFORE INSERT ON orders FOR EACH ROW SET NEW.status = COALESCE(NEW.status, 'new');
 `,
+  dropRoutines: 'DROP FUNCTION order_count; DROP PROCEDURE reset_status;',
   features: { comments: true, checkConstraints: true, partialIndexes: false, descIndexes: true, fkActions: true, functions: true, procedures: true, triggers: true },
   kill: { processIdSql: 'SELECT CONNECTION_ID()', killSql: (id) => `KILL ${Number(id)}` },
   connectErrors: {

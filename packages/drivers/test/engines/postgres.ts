@@ -66,6 +66,7 @@ CREATE PROCEDURE shop.reset_status(new_status text) LANGUAGE sql AS $$ UPDATE sh
 CREATE FUNCTION shop.touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.status := coalesce(NEW.status, 'new'); RETURN NEW; END $$;
 CREATE TRIGGER orders_touch BEFORE INSERT OR UPDATE ON shop.orders FOR EACH ROW EXECUTE FUNCTION shop.touch();
 `,
+  dropRoutines: 'DROP FUNCTION shop.order_count(bigint); DROP PROCEDURE shop.reset_status(text);',
   features: { comments: true, checkConstraints: true, partialIndexes: true, descIndexes: true, fkActions: true, functions: true, procedures: true, triggers: true },
   kill: { processIdSql: 'SELECT pg_backend_pid()', killSql: (pid) => `SELECT pg_terminate_backend(${Number(pid)})` },
   connectErrors: {

@@ -43,7 +43,12 @@ export interface IndexItem {
   method?: string | null;
   columns: { name: string; order?: 'ASC' | 'DESC'; expression?: string }[];
 }
-export interface RoutineItem { name: string; functionName?: string; procedureName?: string; comment?: string | null; returnType?: string | null }
+export interface RoutineParameter { parameterName: string; parameterType: string }
+export interface RoutineItem {
+  name: string; functionName?: string; procedureName?: string; specificName?: string; comment?: string | null; returnType?: string | null;
+  parameters?: RoutineParameter[];
+}
+export interface RoutineDetail { name: string; specificName: string | null; definition: string | null }
 export interface TriggerItem { name: string; tableName?: string | null; event?: string | null; timing?: string | null; definition?: string | null }
 export interface ViewItem { name: string; comment: string | null; definition?: string | null }
 export interface GroupItem { id: number; name: string; parentId: number | null; sortOrder: number }
@@ -74,6 +79,10 @@ export const metaApi = {
   viewColumns: (l: TableLocation, refresh?: boolean) => api<ColumnItem[]>('/api/rdb/view/column_list', { query: q(l, { tableName: l.tableName, refresh }) }),
   functions: (l: Location, refresh?: boolean) => api<RoutineItem[]>('/api/rdb/function/list', { query: q(l, { refresh }) }),
   procedures: (l: Location, refresh?: boolean) => api<RoutineItem[]>('/api/rdb/procedure/list', { query: q(l, { refresh }) }),
+  routine: (l: Location, kind: 'FUNCTION' | 'PROCEDURE', name: string, specificName?: string | null) =>
+    api<RoutineDetail>(`/api/rdb/${kind.toLowerCase()}/detail`, {
+      query: q(l, kind === 'FUNCTION' ? { functionName: name, specificName: specificName ?? undefined } : { procedureName: name }),
+    }),
   triggers: (l: Location, refresh?: boolean) => api<TriggerItem[]>('/api/rdb/trigger/list', { query: q(l, { refresh }) }),
   tableDdl: (l: TableLocation) => api<string>('/api/rdb/table/ddl', { query: q(l, { tableName: l.tableName }) }),
   pin: (l: TableLocation, pinned: boolean) =>

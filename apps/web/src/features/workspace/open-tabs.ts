@@ -37,4 +37,7 @@ export const openTab = {
   erModel: (t: TabTarget) => open('ER_MODEL', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
   /** A view's or trigger's definition in the SQL editor (the console feature renders these types). */
   definition: (type: 'VIEW_VIEW' | 'TRIGGER', t: TabTarget & { tableName: string }, ddl: string) => open(type, t, t.tableName, { ddl }),
+  /** A function's or procedure's CREATE text in the SQL editor; each overload gets its own tab. */
+  routine: (type: 'FUNCTION' | 'PROCEDURE', t: TabTarget, name: string, specificName: string | null | undefined, ddl: string) =>
+    open(type, { ...t, tableName: null }, name, { ddl }, `-${encodeURIComponent(specificName ?? name)}`),
 };

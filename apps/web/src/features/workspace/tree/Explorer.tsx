@@ -56,6 +56,8 @@ export function Explorer() {
       void nodeMenu.run(node, 'openConsole');
     } else if (node.treeNodeType === 'TRIGGER') {
       void nodeMenu.run(node, 'triggerDefinition');
+    } else if (node.treeNodeType === 'FUNCTION' || node.treeNodeType === 'PROCEDURE') {
+      void nodeMenu.run(node, 'routineDefinition');
     } else useTree.getState().toggle(node);
   }, [nodeMenu]);
 

@@ -136,7 +136,16 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
     }
     case 'FUNCTIONS': {
       const fns = await metaApi.functions(loc(p), refresh);
-      return fns.map((f) => named(node, 'f', 'FUNCTION', f.functionName ?? f.name, true, {}, { describe: f.returnType ?? undefined, decorativeParams: { comment: f.comment } }));
+      // Overloads share a name: the specific name keeps their keys apart and picks the definition.
+      return fns.map((f) => {
+        const name = f.functionName ?? f.name;
+        const overloaded = fns.filter((x) => (x.functionName ?? x.name) === name).length > 1;
+        return named(node, 'f', 'FUNCTION', name, true, { specificName: f.specificName ?? null }, {
+          key: childKey(node.key, 'f', f.specificName ?? name),
+          describe: (overloaded ? `(${(f.parameters ?? []).map((a) => a.parameterType).join(', ')}) ` : '') + (f.returnType ?? '') || undefined,
+          decorativeParams: { comment: f.comment },
+        });
+      });
     }
     case 'PROCEDURES': {
       const ps = await metaApi.procedures(loc(p), refresh);

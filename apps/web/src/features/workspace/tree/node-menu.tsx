@@ -144,6 +144,11 @@ export function useNodeMenu() {
         add('triggerDefinition', t('workspace.menu.viewDefinition'));
         add('copyName', t('workspace.menu.copyName'));
         return list;
+      case 'FUNCTION':
+      case 'PROCEDURE':
+        add('routineDefinition', t('workspace.menu.viewDefinition'));
+        add('copyName', t('workspace.menu.copyName'));
+        return list;
       default:
         if (!node.isLeaf) add('refresh', t('workspace.menu.refresh'));
         if (['COLUMN', 'VIEW_COLUMN', 'KEY', 'INDEX', 'FUNCTION', 'PROCEDURE', 'TRIGGER'].includes(type)) add('copyName', t('workspace.menu.copyName'));
@@ -275,6 +280,12 @@ export function useNodeMenu() {
         const body = v?.definition?.trim();
         const ddl = body ? (/^create\b/i.test(body) ? body : `CREATE VIEW ${tableSqlName(table)} AS\n${body}`) : `-- ${t('workspace.noDefinition')}`;
         openTab.definition('VIEW_VIEW', table, ddl);
+        return;
+      }
+      case 'routineDefinition': {
+        const kind = node.treeNodeType === 'PROCEDURE' ? 'PROCEDURE' : 'FUNCTION';
+        const r = await metaApi.routine(target, kind, node.originalTitle, node.extraParams.specificName);
+        openTab.routine(kind, target, node.originalTitle, node.extraParams.specificName, r.definition?.trim() || `-- ${t('workspace.noDefinition')}`);
         return;
       }
       case 'triggerDefinition': {

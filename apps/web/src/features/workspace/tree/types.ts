@@ -10,6 +10,8 @@ export interface ExtraParams {
   tableName?: string | null;
   aiDataCollectionId?: number;
   hasPermission?: boolean;
+  /** A function's overload (PostgreSQL, SQL Server): names its definition. */
+  specificName?: string | null;
   /** Group of a data source or parent of a group (drag and drop, "move to"). */
   groupId?: number | null;
 }

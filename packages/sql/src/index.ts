@@ -3,6 +3,7 @@ export type { Dialect, DialectFor, QuoteStyle, SplitterOptions } from './dialect
 export { dialectFor, definitionNameFor, DEFINITIONS, type DefinitionName } from './dialects/registry.js';
 export { mapColumnType, type TypeFamily } from './column-type.js';
 export { needsQuoting, quoteWith, quoteStringWith } from './quoting.js';
+export { quoteRedisText } from './redis-quote.js';
 export { Scanner, TK, type TokenKind, type ScanOptions } from './tokenizer/scanner.js';
 export { splitStatements, splitRanges, type SqlStatement } from './splitter.js';
 export { statementAtCursor } from './cursor.js';

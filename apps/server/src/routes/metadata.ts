@@ -67,7 +67,8 @@ const metadata: RouteModule = (app, deps) => {
       .execute();
     const pinned = new Set(pins.map((p) => p.table_name));
     const page = await withConn(req, query, (c) => c.metadata.tables(loc(query), { pageNo: query.pageNo ?? 1, pageSize: query.pageSize ?? 100, searchKey: query.searchKey }));
-    const rows = page.data.map((t) => ({ name: t.name, comment: t.comment ?? null, pinned: pinned.has(t.name) }));
+    // `details`: what an engine knows of each entry beyond its name (Redis: type, ttl in seconds, size in bytes).
+    const rows = page.data.map((t) => ({ name: t.name, comment: t.comment ?? null, pinned: pinned.has(t.name), ...(t.details ? { details: t.details } : {}) }));
     // Pinned tables come first on the first page (the rest keep the engine's order).
     if ((query.pageNo ?? 1) === 1 && pinned.size) rows.sort((a, b) => Number(b.pinned) - Number(a.pinned));
     return { data: rows, pageNo: page.pageNo, pageSize: page.pageSize, total: page.total, hasNextPage: page.hasNextPage };

@@ -3,6 +3,7 @@
  * separates; "double quotes" understand \n \r \t \b \a \\ \" and \xHH; 'single quotes' only \'.
  * Arguments are bytes, so "\xff" stays one byte.
  */
+import { quoteRedisText } from '@askdb/sql';
 
 export class CommandSyntaxError extends Error {
   constructor(message: string, readonly offset: number) {
@@ -67,26 +68,14 @@ export function parseCommandLine(text: string): Buffer[] {
   return args;
 }
 
-/** An argument written back as redis-cli would accept it (used for key DDL). */
+/** An argument written back as redis-cli would accept it (used for key DDL); bytes that are not UTF-8 as \x escapes. */
 export function quoteArgument(value: Buffer | string): string {
   const buf = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
   const text = buf.toString('utf8');
-  if (Buffer.from(text, 'utf8').equals(buf) && /^[^\s"'\\]+$/.test(text)) return text;
+  if (Buffer.from(text, 'utf8').equals(buf)) return quoteRedisText(text);
   let out = '"';
-  const printable = Buffer.from(text, 'utf8').equals(buf);
-  if (printable) {
-    for (const ch of text) {
-      if (ch === '"' || ch === '\\') out += '\\' + ch;
-      else if (ch === '\n') out += '\\n';
-      else if (ch === '\r') out += '\\r';
-      else if (ch === '\t') out += '\\t';
-      else if (ch.charCodeAt(0) < 32) out += '\\x' + ch.charCodeAt(0).toString(16).padStart(2, '0');
-      else out += ch;
-    }
-  } else {
-    for (const b of buf) {
-      out += b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : '\\x' + b.toString(16).padStart(2, '0');
-    }
+  for (const b of buf) {
+    out += b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : '\\x' + b.toString(16).padStart(2, '0');
   }
   return out + '"';
 }

@@ -1,7 +1,7 @@
 /** The workspace's main area: the open tabs (spec 01 §2 tab types), each rendered by its feature. */
 import { lazy, Suspense, useEffect } from 'react';
 import { App, Button, Dropdown, Empty, Spin, Tabs, Typography } from 'antd';
-import { ConsoleSqlOutlined, EyeOutlined, FileTextOutlined, FormOutlined, PartitionOutlined, PlusOutlined, TableOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { ConsoleSqlOutlined, DatabaseOutlined, EyeOutlined, FileTextOutlined, FormOutlined, PartitionOutlined, PlusOutlined, TableOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TabType } from '@askdb/contracts';
 import { useTabs, type WorkspaceTab } from './tabs-store';
@@ -16,6 +16,8 @@ const TableEditorTab = lazy(() => import('../table-editor/TableEditorTab').then(
 const ErModelTab = lazy(() => import('../er/ErModelTab').then((m) => ({ default: m.ErModelTab })));
 const DdlTab = lazy(() => import('./DdlTab').then((m) => ({ default: m.DdlTab })));
 const AllTablesTab = lazy(() => import('./AllTablesTab').then((m) => ({ default: m.AllTablesTab })));
+const RedisKeyTab = lazy(() => import('../redis/RedisKeyTab').then((m) => ({ default: m.RedisKeyTab })));
+const RedisAllDataTab = lazy(() => import('../redis/RedisAllDataTab').then((m) => ({ default: m.RedisAllDataTab })));
 
 const ICONS: Partial<Record<TabType, React.ReactNode>> = {
   CONSOLE: <ConsoleSqlOutlined />,
@@ -24,6 +26,7 @@ const ICONS: Partial<Record<TabType, React.ReactNode>> = {
   CREATE_TABLE: <PlusOutlined />,
   VIEW_DDL: <FileTextOutlined />,
   VIEW_ALL_TABLES: <UnorderedListOutlined />,
+  REDIS_ALL_DATA: <DatabaseOutlined />,
   ER_MODEL: <PartitionOutlined />,
   VIEW_VIEW: <EyeOutlined />,
   VIEW: <EyeOutlined />,
@@ -42,7 +45,8 @@ function TabBody({ tab }: { tab: WorkspaceTab }) {
     case 'TRIGGER':
       return <ConsoleSlot tab={tab} />;
     case 'EDIT_TABLE_DATA':
-      return <TableDataTab tab={tab} />;
+      // A Redis key is not a table: it is read by the commands its type needs.
+      return tab.databaseType === 'REDIS' ? <RedisKeyTab tab={tab} /> : <TableDataTab tab={tab} />;
     case 'EDIT_TABLE':
     case 'CREATE_TABLE':
       return <TableEditorTab tab={tab} />;
@@ -52,6 +56,8 @@ function TabBody({ tab }: { tab: WorkspaceTab }) {
       return <AllTablesTab tab={tab} />;
     case 'ER_MODEL':
       return <ErModelTab tab={tab} />;
+    case 'REDIS_ALL_DATA':
+      return <RedisAllDataTab tab={tab} />;
     default:
       return <Empty style={{ marginTop: 96 }} description={t('workspace.tab.unsupported')} />;
   }
@@ -67,6 +73,8 @@ export function tabTitle(tab: WorkspaceTab, t: (k: string, o?: Record<string, un
       return t('workspace.tab.allTables', { where: tab.title });
     case 'ER_MODEL':
       return t('workspace.tab.er', { where: tab.title });
+    case 'REDIS_ALL_DATA':
+      return t('redis.tab.title', { db: tab.databaseName ?? '0' });
     case 'EDIT_TABLE':
       return t('workspace.tab.editTable', { name: tab.title });
     default:

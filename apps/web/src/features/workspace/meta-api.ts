@@ -14,7 +14,7 @@ export interface Location {
 export interface TableLocation extends Location {
   tableName: string;
 }
-export interface TableItem { name: string; comment: string | null; pinned: boolean }
+export interface TableItem { name: string; comment: string | null; pinned: boolean; details?: Record<string, string | number | null> }
 export interface ColumnItem {
   name: string;
   columnType: string;
@@ -72,6 +72,9 @@ export const metaApi = {
     api<Page<TableItem>>('/api/rdb/table/list', {
       query: q(l, { refresh: opts.refresh, searchKey: opts.searchKey, pageNo: 1, pageSize: opts.pageSize ?? LIMITS.pageSizeTreeTables }),
     }),
+  /** One page of tables (Redis: keys with their type, ttl and size), searched on the server. */
+  tablePage: (l: Location, opts: { pageNo: number; pageSize: number; searchKey?: string; refresh?: boolean }) =>
+    api<Page<TableItem>>('/api/rdb/table/list', { query: q(l, { ...opts, searchKey: opts.searchKey || undefined }) }),
   columns: (l: TableLocation, refresh?: boolean) => api<ColumnItem[]>('/api/rdb/table/column_list', { query: q(l, { tableName: l.tableName, refresh }) }),
   keys: (l: TableLocation, refresh?: boolean) => api<KeyItem[]>('/api/rdb/table/key_list', { query: q(l, { tableName: l.tableName, refresh }) }),
   indexes: (l: TableLocation, refresh?: boolean) => api<IndexItem[]>('/api/rdb/table/index_list', { query: q(l, { tableName: l.tableName, refresh }) }),

@@ -35,6 +35,8 @@ export const openTab = {
   ddl: (t: TabTarget) => open('VIEW_DDL', t, t.tableName!),
   allTables: (t: TabTarget) => open('VIEW_ALL_TABLES', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
   erModel: (t: TabTarget) => open('ER_MODEL', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
+  /** Every key of a Redis database (the redis feature renders this type). */
+  redisAllData: (t: TabTarget) => open('REDIS_ALL_DATA', { ...t, schemaName: null, tableName: null }, t.databaseName ?? '0'),
   /** A view's or trigger's definition in the SQL editor (the console feature renders these types). */
   definition: (type: 'VIEW_VIEW' | 'TRIGGER', t: TabTarget & { tableName: string }, ddl: string) => open(type, t, t.tableName, { ddl }),
   /** A function's or procedure's CREATE text in the SQL editor; each overload gets its own tab. */

@@ -54,6 +54,8 @@ export function Explorer() {
       openTab.tableData({ ...targetOf(node), tableName: node.extraParams.tableName ?? node.originalTitle }, { readOnly: node.treeNodeType === 'VIEW' });
     } else if (node.treeNodeType === 'SAVED_CONSOLE') {
       void nodeMenu.run(node, 'openConsole');
+    } else if (node.treeNodeType === 'ALL_DATA') {
+      void nodeMenu.run(node, 'redisAllData');
     } else if (node.treeNodeType === 'TRIGGER') {
       void nodeMenu.run(node, 'triggerDefinition');
     } else if (node.treeNodeType === 'FUNCTION' || node.treeNodeType === 'PROCEDURE') {

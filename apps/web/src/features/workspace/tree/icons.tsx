@@ -1,7 +1,7 @@
 /** Icon of each tree node type. */
 import type { ReactNode } from 'react';
 import {
-  ApartmentOutlined, BranchesOutlined, CodeOutlined, ConsoleSqlOutlined, DatabaseOutlined, EyeOutlined, FieldStringOutlined,
+  ApartmentOutlined, AppstoreOutlined, BranchesOutlined, CodeOutlined, ConsoleSqlOutlined, DatabaseOutlined, EyeOutlined, FieldStringOutlined,
   FolderOpenOutlined, FolderOutlined, FunctionOutlined, HddOutlined, KeyOutlined, NodeIndexOutlined, TableOutlined, ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { TreeNode } from './types';
@@ -33,6 +33,8 @@ export function nodeIcon(node: TreeNode, open: boolean): ReactNode {
       return <CodeOutlined style={{ color: '#c77dff' }} />;
     case 'TRIGGER':
       return <ThunderboltOutlined style={{ color: '#f08c2e' }} />;
+    case 'ALL_DATA':
+      return <AppstoreOutlined style={{ color: '#d9534f' }} />;
     case 'SAVED_CONSOLE':
       return <ConsoleSqlOutlined style={{ color: '#3b7cff' }} />;
     case 'KEYS':

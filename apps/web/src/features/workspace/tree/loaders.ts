@@ -56,7 +56,9 @@ function folder(parent: TreeNode, type: TreeNodeType, title: string, extra: Part
 /** Folders of a database/schema location: tables, views, functions, procedures, triggers. */
 function locationFolders(parent: TreeNode): TreeNode[] {
   const type = parent.extraParams.databaseType;
-  if (type === 'REDIS' || type === 'MONGODB' || type === 'ELASTICSEARCH') return [folder(parent, 'TABLES', 'Tables')];
+  // Redis: every key with its type and TTL in one tab ("all data"), and the keys as tables.
+  if (type === 'REDIS') return [{ ...folder(parent, 'ALL_DATA', 'All data'), isLeaf: true }, folder(parent, 'TABLES', 'Tables')];
+  if (type === 'MONGODB' || type === 'ELASTICSEARCH') return [folder(parent, 'TABLES', 'Tables')];
   return [
     folder(parent, 'TABLES', 'Tables'),
     folder(parent, 'VIEWS', 'Views'),

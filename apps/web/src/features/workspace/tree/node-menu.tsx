@@ -100,7 +100,15 @@ export function useNodeMenu() {
         add('refresh', t('workspace.menu.refresh'));
         add('copyName', t('workspace.menu.copyName'));
         return list;
+      case 'ALL_DATA':
+        add('redisAllData', t('redis.menu.open'));
+        return list;
       case 'TABLES':
+        if (node.extraParams.databaseType === 'REDIS') {
+          add('redisAllData', t('redis.menu.open'));
+          add('refresh', t('workspace.menu.refresh'));
+          return list;
+        }
         add('createTable', t('workspace.menu.createTable'));
         add('allTables', t('workspace.menu.allTables'));
         add('er', t('workspace.menu.er'));
@@ -282,6 +290,9 @@ export function useNodeMenu() {
         openTab.definition('VIEW_VIEW', table, ddl);
         return;
       }
+      case 'redisAllData':
+        openTab.redisAllData(target);
+        return;
       case 'routineDefinition': {
         const kind = node.treeNodeType === 'PROCEDURE' ? 'PROCEDURE' : 'FUNCTION';
         const r = await metaApi.routine(target, kind, node.originalTitle, node.extraParams.specificName);

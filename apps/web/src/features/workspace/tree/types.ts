@@ -35,7 +35,7 @@ export interface TreeNode {
 
 /** Folder nodes: their title is translated from the type, not taken from the database. */
 export const FOLDER_TYPES: ReadonlySet<TreeNodeType> = new Set<TreeNodeType>([
-  'TABLES', 'VIEWS', 'FUNCTIONS', 'PROCEDURES', 'TRIGGERS', 'COLUMNS', 'KEYS', 'INDEXES', 'VIEW_COLUMNS', 'CONSOLES',
+  'TABLES', 'VIEWS', 'FUNCTIONS', 'PROCEDURES', 'TRIGGERS', 'COLUMNS', 'KEYS', 'INDEXES', 'VIEW_COLUMNS', 'CONSOLES', 'ALL_DATA',
 ]);
 
 export const ROOT_KEY = '';

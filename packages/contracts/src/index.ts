@@ -3,3 +3,4 @@ export * from './limits.js';
 export * from './api.js';
 export * from './messages.js';
 export * from './table-edit.js';
+export * from './chats.js';

@@ -10,12 +10,13 @@ import execute from './execute.js';
 import diff from './diff.js';
 import ai from './ai.js';
 import aiCollections from './ai-collections.js';
+import aiChats from './ai-chats.js';
 import sqlIntel from './sql-intel.js';
 import tableEdit from './table-edit.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, sqlIntel, tableEdit];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

@@ -83,6 +83,25 @@ export interface AiCollectionElementsTable {
   table_name: string;
 }
 
+export interface ChatsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  data_source_id: number | null;
+  context_json: string;
+  message_count: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  seq: number;
+  role: string;
+  content: string;
+  meta_json: string | null;
+}
+
 export interface StoreSchema {
   users: UsersTable;
   data_sources: DataSourcesTable;
@@ -93,4 +112,6 @@ export interface StoreSchema {
   pinned_tables: PinnedTablesTable;
   ai_collections: AiCollectionsTable;
   ai_collection_elements: AiCollectionElementsTable;
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
 }

@@ -2,6 +2,7 @@
 import { defineMessages, translate, type Language } from '@askdb/contracts';
 
 export const aiServerMessages = defineMessages({
+  CHAT_NOT_FOUND: { 'en-US': 'Conversation {id} not found', 'zh-CN': '对话 {id} 不存在', 'ja-JP': '会話 {id} が見つかりません' },
   COLLECTION_NOT_FOUND: { 'en-US': 'AI data collection {id} not found', 'zh-CN': 'AI 数据集 {id} 不存在', 'ja-JP': 'AI データコレクション {id} が見つかりません' },
   COLLECTION_FORBIDDEN: {
     'en-US': 'This AI data collection belongs to another user',

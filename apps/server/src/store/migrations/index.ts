@@ -99,5 +99,27 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
         await sql`select 1`.execute(db);
       },
     },
+    '0002_chats': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('chats'), d)
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('title', 'varchar(255)', (c) => c.notNull())
+          .addColumn('data_source_id', 'integer')
+          .addColumn('context_json', text, (c) => c.notNull())
+          .addColumn('message_count', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('chats_user_updated').on('chats').columns(['user_id', 'updated_at']).execute();
+        await withId(db.schema.createTable('chat_messages'), d)
+          .addColumn('chat_id', 'integer', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('role', 'varchar(16)', (c) => c.notNull())
+          .addColumn('content', text, (c) => c.notNull())
+          .addColumn('meta_json', text)
+          .execute();
+        await db.schema.createIndex('chat_messages_chat').on('chat_messages').columns(['chat_id', 'seq']).execute();
+      },
+    },
   };
 }

@@ -1,0 +1,83 @@
+/** Saved AI conversations of each user: one row per chat, its messages in order. A save replaces the messages. */
+import type { ChatDetail, ChatSaveInput, ChatSummary } from '@askdb/contracts';
+import type { StoreDb } from './db.js';
+import { nowIso } from './db.js';
+import type { ChatsTable } from './schema.js';
+
+type ChatRow = Omit<ChatsTable, 'id'> & { id: number };
+
+const TITLE_CHARS = 80;
+
+/** A chat's title: the one given, else the first question's first line, shortened. */
+export function chatTitle(input: ChatSaveInput): string {
+  if (input.title) return input.title;
+  const first = input.messages.find((m) => m.role === 'user')?.content.trim().split('\n')[0] ?? '';
+  return first.length > TITLE_CHARS ? `${first.slice(0, TITLE_CHARS - 1)}…` : first || '…';
+}
+
+function summary(r: ChatRow): ChatSummary {
+  return { id: r.id, title: r.title, context: JSON.parse(r.context_json), messageCount: r.message_count, updatedAt: r.updated_at };
+}
+
+export class ChatRepo {
+  constructor(private readonly db: StoreDb) {}
+
+  /** Newest first. */
+  async list(userId: number, q: { pageNo: number; pageSize: number; dataSourceId?: number; searchKey?: string }) {
+    let query = this.db.selectFrom('chats').where('user_id', '=', userId);
+    if (q.dataSourceId !== undefined) query = query.where('data_source_id', '=', q.dataSourceId);
+    if (q.searchKey) query = query.where('title', 'like', `%${q.searchKey.replace(/[%_\\]/g, '\\$&')}%`);
+    const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await query.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize).execute();
+    return { data: rows.map(summary), pageNo: q.pageNo, pageSize: q.pageSize, total, hasNextPage: q.pageNo * q.pageSize < total };
+  }
+
+  async latest(userId: number, dataSourceId?: number): Promise<ChatDetail | null> {
+    const { data } = await this.list(userId, { pageNo: 1, pageSize: 1, dataSourceId });
+    return data[0] ? this.get(userId, data[0].id) : null;
+  }
+
+  async get(userId: number, id: number): Promise<ChatDetail | null> {
+    const row = await this.db.selectFrom('chats').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return null;
+    const messages = await this.db.selectFrom('chat_messages').select(['role', 'content', 'meta_json']).where('chat_id', '=', id).orderBy('seq').execute();
+    return {
+      ...summary(row),
+      messages: messages.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content, ...(m.meta_json ? { meta: JSON.parse(m.meta_json) } : {}) })),
+    };
+  }
+
+  /** Creates the chat, or replaces an existing one's messages; null when `id` is not this user's chat. */
+  async save(userId: number, input: ChatSaveInput): Promise<number | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const fields = {
+        title: chatTitle(input),
+        data_source_id: input.context.dataSourceId ?? null,
+        context_json: JSON.stringify(input.context),
+        message_count: input.messages.length,
+        updated_at: nowIso(),
+      };
+      let id = input.id;
+      if (id !== undefined) {
+        const owned = await tx.selectFrom('chats').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        if (!owned) return null;
+        await tx.updateTable('chats').set(fields).where('id', '=', id).execute();
+        await tx.deleteFrom('chat_messages').where('chat_id', '=', id).execute();
+      } else {
+        id = (await tx.insertInto('chats').values({ ...fields, user_id: userId, created_at: fields.updated_at }).returning('id').executeTakeFirstOrThrow()).id;
+      }
+      const chatId = id;
+      await tx.insertInto('chat_messages').values(input.messages.map((m, seq) => ({
+        chat_id: chatId, seq, role: m.role, content: m.content, meta_json: m.meta ? JSON.stringify(m.meta) : null,
+      }))).execute();
+      return chatId;
+    });
+  }
+
+  async delete(userId: number, id: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('chats').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) return false;
+    await this.db.deleteFrom('chat_messages').where('chat_id', '=', id).execute();
+    return true;
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { configureAi, openApp, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
+import { clearChats, configureAi, openApp, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
 
 let env: ChatEnv;
 
@@ -14,6 +14,9 @@ test.describe.serial('AI data collections', () => {
   });
   test.afterAll(async () => {
     await stopChatEnv(env);
+  });
+  test.beforeEach(async ({ request }) => {
+    await clearChats(request, env);
   });
 
   test('create, add tables and a view, rename, annotate, remove, and chat bound to the collection', async ({ page, request }) => {

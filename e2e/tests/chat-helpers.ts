@@ -45,6 +45,16 @@ export async function configureAi(request: APIRequestContext, env: ChatEnv, extr
   if (!res.ok()) throw new Error(`configuring the AI failed: ${res.status()} ${await res.text()}`);
 }
 
+/** Delete every saved conversation, so a test starts with an empty chat (the panel restores the latest one). */
+export async function clearChats(request: APIRequestContext, env: ChatEnv): Promise<void> {
+  for (;;) {
+    const res = await request.get(`${env.askdb.url}/api/ai/chat/list?pageNo=1&pageSize=100`);
+    const chats = ((await res.json()) as { data: { data: { id: number }[] } }).data.data;
+    if (!chats.length) return;
+    for (const c of chats) await request.delete(`${env.askdb.url}/api/ai/chat/${c.id}`);
+  }
+}
+
 /** Open a page of the app; retried while a parallel rebuild of the web app has it missing. */
 export async function openApp(page: Page, env: ChatEnv, pathAndQuery: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { configureAi, openApp, inserted, recordInsertSql, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
+import { clearChats, configureAi, openApp, inserted, recordInsertSql, shot, startChatEnv, stopChatEnv, type ChatEnv } from './chat-helpers';
 
 const SQL = 'SELECT COUNT(*) AS customer_count\nFROM customers;';
 let env: ChatEnv;
@@ -10,6 +10,9 @@ test.describe.serial('AI chat panel', () => {
   });
   test.afterAll(async () => {
     await stopChatEnv(env);
+  });
+  test.beforeEach(async ({ request }) => {
+    await clearChats(request, env);
   });
 
   test('with no model configured the chat says how to configure one', async ({ page }) => {
@@ -299,6 +302,47 @@ test.describe.serial('AI chat panel', () => {
     await input.press('Enter');
     await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'finish');
     expect(env.llm.lastPromptText()).not.toContain('How many orders are there?');
+  });
+
+  test('conversations are saved: a reload brings the latest back; history opens and deletes them', async ({ page, request }) => {
+    await configureAi(request, env);
+    env.llm.reply({ content: ['```sql\nSELECT COUNT(*) FROM orders;\n```'] }, { content: ['Products: 42'] });
+    await openApp(page, env, `/workspace?language=en-US`);
+    const panel = page.getByTestId('right-panel');
+    const input = panel.getByTestId('chat-input');
+    await input.fill('How many orders are there?');
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'finish');
+    // After a reload the conversation is still there, SQL block included.
+    await expect.poll(async () => (await request.get(`${env.askdb.url}/api/ai/chat/list`).then((r) => r.json())).data.total).toBe(1);
+    await openApp(page, env, `/workspace?language=en-US`);
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(1);
+    await expect(panel.getByTestId('chat-answer')).toContainText('SELECT COUNT(*) FROM orders;');
+    await expect(panel.getByText('How many orders are there?')).toBeVisible();
+    // A follow-up extends the same saved conversation.
+    await input.fill('And products?');
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(2);
+    await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'finish');
+    await expect.poll(async () => (await request.get(`${env.askdb.url}/api/ai/chat/list`).then((r) => r.json())).data.data[0].messageCount).toBe(4);
+    // A new conversation is empty; history opens the saved one again.
+    await panel.getByTestId('chat-clear').click();
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(0);
+    await panel.getByTestId('chat-history').click();
+    const item = page.getByTestId('chat-history-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('How many orders are there?');
+    await expect(item).toContainText('4 messages');
+    await page.screenshot({ path: shot('10-history') });
+    await item.click();
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(2);
+    await expect(panel.getByTestId('chat-answer').last()).toContainText('Products: 42');
+    // Delete it: the list is empty and a reload starts empty.
+    await panel.getByTestId('chat-history').click();
+    await page.getByTestId('chat-history-delete').click();
+    await expect(page.getByTestId('chat-history-list')).toContainText('No saved conversations yet');
+    await openApp(page, env, `/workspace?language=en-US`);
+    await expect(page.getByTestId('chat-empty')).toBeVisible();
   });
 
   test('the chat speaks Chinese and Japanese', async ({ page }) => {

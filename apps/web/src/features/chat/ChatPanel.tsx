@@ -9,6 +9,7 @@ import { useAiConfig } from './ai-config-store.js';
 import { ChatInput } from './ChatInput.js';
 import { MessageList } from './MessageList.js';
 import { AiSettingsModal, NotConfigured } from './NotConfigured.js';
+import { ChatHistory } from './ChatHistory.js';
 
 export function ChatPanelView({ variant = 'panel' }: { variant?: 'panel' | 'page' }) {
   const { t } = useTranslation();
@@ -20,6 +21,10 @@ export function ChatPanelView({ variant = 'panel' }: { variant?: 'panel' | 'page
   useEffect(() => {
     if (!loaded) void load();
   }, [loaded, load]);
+  // The latest saved conversation comes back after a reload.
+  useEffect(() => {
+    void useChat.getState().restoreLatest();
+  }, []);
 
   const notConfigured = loaded && config && !config.configured;
   return (
@@ -28,6 +33,7 @@ export function ChatPanelView({ variant = 'panel' }: { variant?: 'panel' | 'page
         <Typography.Text strong>{t('chat.title')}</Typography.Text>
         <span className="askdb-chat-header-hint">{displayShortcut(GLOBAL_SHORTCUTS.ai)}</span>
         <span style={{ marginLeft: 'auto' }} />
+        <ChatHistory />
         {hasMessages && (
           <Tooltip title={t('chat.clear')}>
             <Button type="text" size="small" icon={<ClearOutlined />} onClick={clear} aria-label={t('chat.clear')} data-testid="chat-clear" />

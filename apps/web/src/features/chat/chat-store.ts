@@ -9,6 +9,7 @@ import { streamAi, type AiStreamErrorKind, type AiStreamHandle } from '../../lib
 import { i18n } from '../../i18n/index.js';
 import type { MentionedTable } from './mentions.js';
 import { chatPayload } from './payload.js';
+import { chatHistoryApi, fromSaved, toSaved } from './chat-history.js';
 
 export { chatPayload };
 
@@ -66,6 +67,10 @@ interface ChatStore {
   tables: MentionedTable[];
   messages: ChatMessage[];
   status: AiStreamState;
+  /** The saved conversation these messages belong to (null until the first answer is saved). */
+  chatId: number | null;
+  /** Set once the latest saved conversation has been looked for (first open of the panel). */
+  restored: boolean;
   /** Bumped to ask the chat input to take focus (Cmd/Ctrl+K, an editor action). */
   focusNonce: number;
   setContext(c: ChatContext): void;
@@ -75,6 +80,10 @@ interface ChatStore {
   stop(): void;
   clear(): void;
   focus(): void;
+  restoreLatest(): Promise<void>;
+  openChat(id: number): Promise<void>;
+  /** A saved conversation was deleted: forget it if it is the one shown. */
+  forget(id: number): void;
 }
 
 const CONTEXT_KEY = 'askdb.chat.context';
@@ -94,11 +103,36 @@ const newId = () => `m${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export const isBusy = (s: AiStreamState) => s === 'loading' || s === 'thinking';
 
+// Saves run one after another, so the first answer's save gives the id the next ones reuse.
+let saving: Promise<unknown> = Promise.resolve();
+
 export const useChat = create<ChatStore>((set, get) => {
   const patchMessage = (id: string, patch: Partial<ChatMessage> | ((m: ChatMessage) => Partial<ChatMessage>)) =>
     set((s) => ({ messages: s.messages.map((m) => (m.id === id ? { ...m, ...(typeof patch === 'function' ? patch(m) : patch) } : m)) }));
 
+  const persist = () => {
+    saving = saving.then(async () => {
+      const s = get();
+      const messages = toSaved(s.messages);
+      // A conversation is kept once an answer came through (not one of only errors, e.g. no model configured).
+      if (!s.messages.some((m) => m.role === 'assistant' && m.state === 'finish')) return;
+      const body = { context: s.context, messages };
+      try {
+        const id = await chatHistoryApi.save(s.chatId ? { ...body, id: s.chatId } : body).catch((e: { status?: number }) => {
+          // Deleted elsewhere: keep the conversation as a new one.
+          if (e.status === 404) return chatHistoryApi.save(body);
+          throw e;
+        });
+        if (get().messages.length && get().chatId === s.chatId) set({ chatId: id });
+      } catch {
+        /* the conversation stays on screen; the next answer saves it again */
+      }
+    });
+  };
+
   return {
+    chatId: null,
+    restored: false,
     context: loadContext(),
     model: localStorage.getItem(MODEL_KEY) ?? undefined,
     draft: '',
@@ -158,6 +192,8 @@ export const useChat = create<ChatStore>((set, get) => {
           current = null;
           set({ status: r.state });
         }
+        // Save unless the conversation was cleared or replaced meanwhile.
+        if (get().messages.some((m) => m.id === answer.id)) persist();
       });
       return true;
     },
@@ -166,7 +202,28 @@ export const useChat = create<ChatStore>((set, get) => {
     },
     clear() {
       current?.abort();
-      set({ messages: [], status: 'idle' });
+      set({ messages: [], status: 'idle', chatId: null, restored: true });
+    },
+    async restoreLatest() {
+      if (get().restored) return;
+      set({ restored: true });
+      try {
+        const latest = await chatHistoryApi.latest();
+        if (latest && get().messages.length === 0) set({ chatId: latest.id, messages: fromSaved(latest.messages), status: 'idle' });
+      } catch {
+        /* no history: start empty */
+      }
+    },
+    async openChat(id) {
+      const chat = await chatHistoryApi.get(id);
+      current?.abort();
+      current = null;
+      const context = chat.context as ChatContext;
+      localStorage.setItem(CONTEXT_KEY, JSON.stringify(context));
+      set({ chatId: chat.id, messages: fromSaved(chat.messages), status: 'idle', restored: true, context, tables: [] });
+    },
+    forget(id) {
+      if (get().chatId === id) set({ chatId: null });
     },
   };
 });

@@ -59,6 +59,17 @@ async function dsId(page: Page): Promise<number> {
   return Number(key!.slice(3));
 }
 
+/** Opens the workspace and expands the source → database → public schema; returns the schema's tree key. */
+async function openPublicSchema(page: Page): Promise<string> {
+  await openWorkspace(page);
+  const ds = await dsId(page);
+  await expand(treeNode(page, 'DATA_SOURCE', alias));
+  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}"]`));
+  const key = `ds:${ds}/db:${dbName}/sc:public`;
+  await expand(page.locator(`[data-key="${key}"]`));
+  return key;
+}
+
 test('connection dialog: a failing connection shows the server message and saves nothing; the connection string fills the fields; save', async ({ page, request }) => {
   test.skip(!available, 'PostgreSQL is not running');
   await openWorkspace(page);
@@ -94,14 +105,10 @@ test('connection dialog: a failing connection shows the server message and saves
 
 test('browses database → schema → tables with comments, edits a row with typed editors', async ({ page }) => {
   test.skip(!available, 'PostgreSQL is not running');
-  await openWorkspace(page);
-  const ds = await dsId(page);
-  await expand(treeNode(page, 'DATA_SOURCE', alias));
-  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}"]`));
-  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public"]`));
-  const tables = page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/tables"]`);
+  const sc = await openPublicSchema(page);
+  const tables = page.locator(`[data-key="${sc}/tables"]`);
   await expand(tables);
-  const customers = page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/tables/t:customers"]`);
+  const customers = page.locator(`[data-key="${sc}/tables/t:customers"]`);
   await expect(customers.getByTestId('tree-comment')).toHaveText('People who buy things');
   await page.screenshot({ path: '/tmp/askdb-ws-pg-tree.png' });
   await customers.dblclick();
@@ -136,13 +143,9 @@ test('browses database → schema → tables with comments, edits a row with typ
 
 test('creates a table with the editor in the schema and sees it in the tree; ER diagram shows the foreign key', async ({ page }) => {
   test.skip(!available, 'PostgreSQL is not running');
-  await openWorkspace(page);
-  const ds = await dsId(page);
-  await expand(treeNode(page, 'DATA_SOURCE', alias));
-  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}"]`));
-  const schema = page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public"]`);
-  await expand(schema);
-  const tables = page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/tables"]`);
+  const sc = await openPublicSchema(page);
+  const schema = page.locator(`[data-key="${sc}"]`);
+  const tables = page.locator(`[data-key="${sc}/tables"]`);
   await expand(tables);
   await contextMenu(schema, 'Create table');
   await page.getByTestId('table-name').fill('Invoices');
@@ -157,7 +160,7 @@ test('creates a table with the editor in the schema and sees it in the tree; ER 
   await expect(preview).toContainText(`COMMENT ON TABLE public."Invoices" IS 'Billing documents';`);
   await expect(preview).toContainText(`COMMENT ON COLUMN public."Invoices".amount IS 'in euros';`);
   await page.getByTestId('table-apply').click();
-  const node = page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/tables/t:Invoices"]`);
+  const node = page.locator(`[data-key="${sc}/tables/t:Invoices"]`);
   await expect(node).toBeVisible();
   await expect(node.getByTestId('tree-comment')).toHaveText('Billing documents');
   const r = await onDb((c) => c.query(`SELECT column_name, is_identity, data_type FROM information_schema.columns WHERE table_name = 'Invoices' ORDER BY ordinal_position`));
@@ -174,12 +177,8 @@ test('creates a table with the editor in the schema and sees it in the tree; ER 
 
 test('functions and procedures open their CREATE text in an editor tab, one tab per overload', async ({ page }) => {
   test.skip(!available, 'PostgreSQL is not running');
-  await openWorkspace(page);
-  const ds = await dsId(page);
-  await expand(treeNode(page, 'DATA_SOURCE', alias));
-  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}"]`));
-  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public"]`));
-  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/functions"]`));
+  const sc = await openPublicSchema(page);
+  await expand(page.locator(`[data-key="${sc}/functions"]`));
   const overloads = treeNode(page, 'FUNCTION', 'twice');
   await expect(overloads).toHaveCount(2);
   const textOne = overloads.filter({ hasText: '(text) text' });
@@ -192,7 +191,7 @@ test('functions and procedures open their CREATE text in an editor tab, one tab 
   await expect.poll(() => editorText(page)).toContain('x * 2');
   await expect(page.locator('[data-testid=workspace-tab][data-tab-type=FUNCTION]', { hasText: 'twice' })).toHaveCount(2);
 
-  await expand(page.locator(`[data-key="ds:${ds}/db:${dbName}/sc:public/procedures"]`));
+  await expand(page.locator(`[data-key="${sc}/procedures"]`));
   await contextMenu(treeNode(page, 'PROCEDURE', 'archive_orders'), 'View definition');
   await expect.poll(() => editorText(page)).toContain('CREATE OR REPLACE PROCEDURE public.archive_orders');
   await page.screenshot({ path: '/tmp/askdb-ws-pg-routine.png' });

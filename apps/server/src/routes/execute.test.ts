@@ -1,23 +1,19 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, PG_URL, type TestApp } from '../test/helpers.js';
+import { pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
 
 describe('execute API on PostgreSQL', () => {
   let t: TestApp;
   let id: number;
-  const dbName = `askdb_exec_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
+  let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
+    db = await scratchPgDatabase('askdb_exec');
     t = await testApp({ demo: false });
-    id = (await t.json('POST', '/api/connection/datasource/create', { alias: 'pg', type: 'POSTGRESQL', host: '127.0.0.1', port: 5432, user: 'postgres', databaseName: dbName })).body.data;
+    id = (await t.json('POST', '/api/connection/datasource/create', pgSourceInput('pg', db.name))).body.data;
   });
   afterAll(async () => {
     await t.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   });
 
   it('one result per statement, errors do not stop the script by default, values exact', async () => {
@@ -125,7 +121,7 @@ describe('execute API on PostgreSQL', () => {
     const pid = pidRes.body.data[0].dataList[0][0];
     const running = t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, consoleId, sql: 'select pg_sleep(20)' });
     await new Promise((r) => setTimeout(r, 600));
-    await admin.query('select pg_terminate_backend($1)', [Number(pid)]);
+    await db.adminQuery('select pg_terminate_backend($1)', [Number(pid)]);
     const r = await running;
     expect(r.body.data[0].success).toBe(false);
     expect(r.body.data[0].message).toMatch(/terminat|connection|lost/i);

@@ -1,31 +1,23 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, PG_URL, type TestApp } from '../test/helpers.js';
+import { pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
 
 describe('routine definitions on PostgreSQL', () => {
   let t: TestApp;
   let id: number;
-  const dbName = `askdb_meta_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  const q = (url: string) => t.json('GET', `${url}${url.includes('?') ? '&' : '?'}dataSourceId=${id}&databaseName=${dbName}&schemaName=public`);
+  let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  const q = (url: string) => t.json('GET', `${url}${url.includes('?') ? '&' : '?'}dataSourceId=${id}&databaseName=${db.name}&schemaName=public`);
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${dbName}`) });
-    await db.connect();
-    await db.query(`
+    db = await scratchPgDatabase('askdb_meta', `
       CREATE FUNCTION twice(x int) RETURNS int LANGUAGE sql AS $$ SELECT x * 2 $$;
       CREATE FUNCTION twice(x text) RETURNS text LANGUAGE sql AS $$ SELECT x || x $$;
       CREATE PROCEDURE note(msg text) LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE '%', msg; END $$;`);
-    await db.end();
     t = await testApp({ demo: false });
-    id = (await t.json('POST', '/api/connection/datasource/create', { alias: 'pg', type: 'POSTGRESQL', host: '127.0.0.1', port: 5432, user: 'postgres', databaseName: dbName })).body.data;
+    id = (await t.json('POST', '/api/connection/datasource/create', pgSourceInput('pg', db.name))).body.data;
   });
   afterAll(async () => {
     await t.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   });
 
   it('one overload by its specific name, or every overload by name', async () => {

@@ -30,3 +30,41 @@ export async function testApp(overrides: Partial<AppConfig> = {}, env: Record<st
 }
 
 export const PG_URL = process.env.ASKDB_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The data source input for a database on the test PostgreSQL server. */
+export function pgSourceInput(alias: string, databaseName: string) {
+  const server = new URL(PG_URL);
+  return {
+    alias, type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432),
+    user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName,
+  };
+}
+
+/** A database of its own on the test PostgreSQL server, for one test file: created, filled with a script, dropped. */
+export async function scratchPgDatabase(prefix: string, script?: string): Promise<{ name: string; adminQuery(text: string, params?: unknown[]): Promise<unknown>; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  if (script) {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      await db.query(script);
+    } finally {
+      await db.end();
+    }
+  }
+  return {
+    name,
+    /** A statement on the server's own database (e.g. terminating a backend). */
+    adminQuery: (text, params) => admin.query(text, params),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

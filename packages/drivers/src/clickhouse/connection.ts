@@ -6,22 +6,24 @@
 import { randomUUID } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { ExecuteOptions, Metadata } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
 import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { headerOf, type Cell } from '../values.js';
 import { ClickHouseMetadata } from './metadata.js';
 import { hasOwnFormat, returnsRows, tsvRow } from './tsv.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
-export class ClickHouseConnection implements Connection {
+export class ClickHouseConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private closed = false;
   private running: { id: string; abort: AbortController } | null = null;
   private appliedDb: string;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly client: ClickHouseClient, private readonly dialect: Dialect, private readonly tunnel: Tunnel | null, database: string) {
+    super();
     this.appliedDb = database;
     this.metadata = new ClickHouseMetadata(async <T>(sql: string, params?: Record<string, unknown>) => {
       const rs = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
@@ -36,18 +38,6 @@ export class ClickHouseConnection implements Connection {
 
   get broken(): boolean {
     return this.closed || (this.tunnel?.closed ?? false);
-  }
-
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
-  explainSql(sql: string): string {
-    return `EXPLAIN ${sql}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   private async cancelInDatabase(): Promise<void> {

@@ -4,21 +4,23 @@
  */
 import { DuckDBBlobValue, DuckDBTypeId, ResultReturnType, type DuckDBConnection } from '@duckdb/node-api';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { ExecuteOptions, Metadata } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { doubleText, floatText, headerOf, hexOf, type Cell } from '../values.js';
 import { DuckdbMetadata } from './metadata.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
-export class DuckdbConnection implements Connection {
+export class DuckdbConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private running = false;
   private cancelRequested = false;
   private closed = false;
   private applied = '';
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly conn: DuckDBConnection, private readonly dialect: Dialect, private readonly onClose: () => void) {
+    super();
     this.metadata = new DuckdbMetadata(async <T>(sql: string, params?: unknown[]) => {
       const reader = await conn.runAndReadAll(sql, params as never);
       return reader.getRowObjectsJS() as T[];
@@ -36,18 +38,6 @@ export class DuckdbConnection implements Connection {
 
   get broken(): boolean {
     return this.closed;
-  }
-
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
-  explainSql(sql: string): string {
-    return `EXPLAIN ${sql}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

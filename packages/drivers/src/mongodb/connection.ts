@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AbstractCursor, Collection, Db, Document, MongoClient } from 'mongodb';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { ExecuteOptions, Metadata } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromOffset } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
@@ -13,18 +13,20 @@ import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailur
 import { MongoMetadata } from './metadata.js';
 import { parseShell, ShellSyntaxError, type ShellCommand } from './shell-parser.js';
 import { fieldTypes, fieldsOf, mongoCell, specTypeOfBson } from './values.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
 const CHUNK = 500;
 type Events = AsyncGenerator<BodyEvent, BodySummary>;
 
-export class MongoConnection implements Connection {
+export class MongoConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private closed = false;
   private currentDb: string;
   private running: { tag: string; cursor: AbstractCursor | null } | null = null;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly client: MongoClient, private readonly tunnel: Tunnel | null, database: string) {
+    super();
     this.currentDb = database;
     this.metadata = new MongoMetadata(client, () => this.currentDb);
     this.runner = new StatementRunner({
@@ -38,16 +40,8 @@ export class MongoConnection implements Connection {
     return this.closed || (this.tunnel?.closed ?? false);
   }
 
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
   explainSql(sql: string): string {
     return /\)\s*;?\s*$/.test(sql) ? `${sql.replace(/;\s*$/, '')}.explain()` : sql;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   private async cancelInDatabase(): Promise<void> {

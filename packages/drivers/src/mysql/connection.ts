@@ -4,7 +4,7 @@
  * KILL QUERY from a second connection, and a fatal error marks the connection broken.
  */
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { Connection, ExecuteOptions, Metadata } from '../driver.js';
 import { PushQueue } from '../shared/push-queue.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromOffset, positionOfFragment } from '../shared/position.js';
@@ -14,6 +14,7 @@ import type { Cell } from '../values.js';
 import type { RawMysql } from './connect.js';
 import { MysqlMetadata } from './metadata.js';
 import { headersOf, makeRowDecoder, type MysqlField } from './types.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
 const CHUNK = 500;
 const HIGH_WATER_CHUNKS = 4;
@@ -30,16 +31,17 @@ export interface MysqlConnectionDeps {
   openSide: () => Promise<RawMysql>;
 }
 
-export class MysqlConnection implements Connection {
+export class MysqlConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private lost = false;
   private closed = false;
   private running = false;
   private cancelPending = false;
   private appliedDatabase: string | null;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly deps: MysqlConnectionDeps) {
+    super();
     this.appliedDatabase = deps.defaultDatabase;
     const markLost = () => { this.lost = true; };
     deps.conn.on('error', (err: { fatal?: boolean }) => { if (err?.fatal !== false) markLost(); });
@@ -63,18 +65,6 @@ export class MysqlConnection implements Connection {
 
   get broken(): boolean {
     return this.lost || this.closed || (this.deps.tunnel?.closed ?? false);
-  }
-
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
-  explainSql(sql: string): string {
-    return `EXPLAIN ${sql}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   private async cancelInDatabase(): Promise<void> {

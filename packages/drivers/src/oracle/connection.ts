@@ -5,7 +5,7 @@
  */
 import oracledb from 'oracledb';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { Connection, ExecuteOptions, Metadata } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromCodePointOffset } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
@@ -13,20 +13,22 @@ import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailur
 import { headerOf } from '../values.js';
 import { OracleMetadata } from './metadata.js';
 import { oracleCell, oracleFetchType, oracleNativeType, type OracleMeta } from './values.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
 type OracleConnectionHandle = oracledb.Connection;
 
 const LOB_AS_TEXT = (meta: { dbType?: unknown }) =>
   meta.dbType === oracledb.DB_TYPE_CLOB || meta.dbType === oracledb.DB_TYPE_NCLOB ? { type: oracledb.STRING } : undefined;
 
-export class OracleConnection implements Connection {
+export class OracleConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private closed = false;
   private running = false;
   private appliedSchema: string | null = null;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly conn: OracleConnectionHandle, private readonly dialect: Dialect, private readonly tunnel: Tunnel | null, private readonly autoCommit: boolean, user: string) {
+    super();
     this.metadata = new OracleMetadata(async <T>(sql: string, binds: Record<string, unknown> = {}) => {
       const result = await conn.execute(sql, binds, { outFormat: oracledb.OUT_FORMAT_OBJECT, fetchTypeHandler: LOB_AS_TEXT as never });
       return (result.rows ?? []) as T[];
@@ -42,17 +44,9 @@ export class OracleConnection implements Connection {
     return this.closed || !this.conn.isHealthy() || (this.tunnel?.closed ?? false);
   }
 
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
   /** EXPLAIN PLAN only stores the plan: the body then shows it with DBMS_XPLAN.DISPLAY. */
   explainSql(sql: string): string {
     return `EXPLAIN PLAN FOR ${sql}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

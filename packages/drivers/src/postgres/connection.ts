@@ -5,10 +5,11 @@
  */
 import type pg from 'pg';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Location, Metadata, ResultEvent } from '../driver.js';
+import type { Connection, ExecuteOptions, Location, Metadata } from '../driver.js';
 import { StatementRunner } from '../shared/statement-run.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
 import { PgSession } from './session.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
 export interface PgConnectionDeps {
   client: pg.Client;
@@ -20,15 +21,16 @@ export interface PgConnectionDeps {
   open: (database?: string) => Promise<pg.Client>;
 }
 
-export class PgConnection implements Connection {
+export class PgConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private readonly main: PgSession;
   private readonly others = new Map<string, Promise<PgSession>>();
   private active: PgSession | null = null;
   private closed = false;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly deps: PgConnectionDeps) {
+    super();
     this.main = this.newSession(deps.client);
     this.metadata = routedMetadata((database) => this.session(database).then((s) => s.metadata));
     this.runner = new StatementRunner({
@@ -45,18 +47,6 @@ export class PgConnection implements Connection {
   /** The backend process id (pg_backend_pid) of the connection's own session. */
   get processId(): number {
     return this.main.processId;
-  }
-
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
-  explainSql(sql: string): string {
-    return `EXPLAIN ${sql}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   private async cancelInDatabase(): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type Redis from 'ioredis';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { ExecuteOptions, Metadata } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionFromOffset } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
@@ -14,6 +14,7 @@ import { headerOf } from '../values.js';
 import { CommandSyntaxError, parseCommandLine } from './command-parser.js';
 import { RedisMetadata } from './metadata.js';
 import { replyTable } from './reply-rows.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
 /** Commands that take the connection out of request/reply mode or close it. */
 const NOT_IN_CONSOLE = new Set(['SUBSCRIBE', 'PSUBSCRIBE', 'SSUBSCRIBE', 'MONITOR', 'SYNC', 'PSYNC', 'QUIT', 'RESET']);
@@ -30,7 +31,7 @@ export interface RedisConnectionDeps {
   duplicate: () => Promise<Redis>;
 }
 
-export class RedisConnection implements Connection {
+export class RedisConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private closed = false;
   private currentDb: number;
@@ -38,9 +39,10 @@ export class RedisConnection implements Connection {
   private running: string | null = null;
   private cancelled = false;
   private side: Promise<Redis> | null = null;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly deps: RedisConnectionDeps) {
+    super();
     this.currentDb = deps.db;
     this.metadata = new RedisMetadata(async (db) => {
       const side = await this.sideClient();
@@ -58,18 +60,10 @@ export class RedisConnection implements Connection {
     return this.closed || this.deps.redis.status !== 'ready' || (this.deps.tunnel?.closed ?? false);
   }
 
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
   /** Redis has no EXPLAIN; the console shows the command's documentation entry instead. */
   explainSql(sql: string): string {
     const name = sql.trim().split(/\s+/)[0] ?? '';
     return `COMMAND DOCS ${name}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   private async cancelInDatabase(): Promise<void> {

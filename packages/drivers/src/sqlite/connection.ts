@@ -6,23 +6,25 @@
  */
 import type Database from 'better-sqlite3';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { ExecuteOptions, Metadata } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionOfFragment } from '../shared/position.js';
 import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { doubleText, headerOf, hexOf, type Cell } from '../values.js';
 import { SqliteMetadata } from './metadata.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
 const SLICE_MS = 25;
 const CANCELLED = 'SQLITE_INTERRUPT';
 
-export class SqliteConnection implements Connection {
+export class SqliteConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private running = false;
   private cancelRequested = false;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly db: Database.Database, private readonly dialect: Dialect) {
+    super();
     this.metadata = new SqliteMetadata(db, dialect);
     this.runner = new StatementRunner({
       body: (sql, options) => this.body(sql, options),
@@ -35,16 +37,8 @@ export class SqliteConnection implements Connection {
     return !this.db.open;
   }
 
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
   explainSql(sql: string): string {
     return `EXPLAIN QUERY PLAN ${sql}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { ConnectionPool, Request } from 'mssql';
 import type { Dialect } from '@askdb/sql';
-import type { Connection, ExecuteOptions, Metadata, ResultEvent } from '../driver.js';
+import type { ExecuteOptions, Metadata } from '../driver.js';
 import { PushQueue } from '../shared/push-queue.js';
 import { messageOf } from '../shared/network-errors.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
@@ -13,18 +13,20 @@ import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailur
 import { headerOf, type Cell } from '../values.js';
 import { SqlServerMetadata } from './metadata.js';
 import { nativeTypeOf, sqlServerCell, type SqlServerColumn } from './values.js';
+import { RunnerConnection } from '../shared/runner-connection.js';
 
 const CHUNK = 500;
 type Item = { kind: 'columns'; columns: SqlServerColumn[] } | { kind: 'rows'; rows: Cell[][] } | { kind: 'count'; n: number };
 
-export class SqlServerConnection implements Connection {
+export class SqlServerConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private current: Request | null = null;
   private closed = false;
   private appliedDatabase: string | null;
-  private readonly runner: StatementRunner;
+  protected readonly runner: StatementRunner;
 
   constructor(private readonly pool: ConnectionPool, private readonly dialect: Dialect, private readonly tunnel: Tunnel | null, database: string | null) {
+    super();
     this.appliedDatabase = database;
     this.metadata = new SqlServerMetadata(async <T>(sql: string, params: Record<string, unknown> = {}) => {
       const request = pool.request();
@@ -44,20 +46,12 @@ export class SqlServerConnection implements Connection {
     return this.closed || !this.pool.connected || (this.tunnel?.closed ?? false);
   }
 
-  execute(sql: string, options?: ExecuteOptions): AsyncIterable<ResultEvent> {
-    return this.runner.run(sql, options);
-  }
-
   /**
    * `EXPLAIN <statement>`: SQL Server has no EXPLAIN, so the body turns it into SHOWPLAN_TEXT
    * (which must be alone in its batch: ON, the statement, OFF, as three batches).
    */
   explainSql(sql: string): string {
     return `EXPLAIN ${sql}`;
-  }
-
-  async cancel(): Promise<void> {
-    await this.runner.cancel();
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dialectFor } from '@askdb/sql';
-import { silentServer } from '../../test/services.js';
-import { driverFor } from '../registry.js';
+import { connectFailureTests } from '../../test/connect-failures.js';
 import { resolveTarget } from '../shared/endpoint.js';
 import { clickHouseOptions } from './index.js';
 import { splitKeyExpression } from './metadata.js';
@@ -31,15 +30,5 @@ describe('ClickHouse (no ClickHouse server runs here)', () => {
     expect(clickHouseOptions(base, await resolveTarget({ ...base, url: 'http://u@h:9000/sales' }, 8123))).toMatchObject({ url: 'http://h:9000', database: 'sales', username: 'u' });
     expect(dialectFor('CLICKHOUSE').quoteIdentifier('my table', true)).toBe('`my table`');
   });
-  it('says the port refused the connection, the host does not exist, or the server never answered', async () => {
-    const driver = await driverFor('CLICKHOUSE');
-    await expect(driver.connect({ ...base, host: '127.0.0.1', port: 1, connectTimeoutMs: 3000 })).rejects.toMatchObject({ code: 'CONNECTION_REFUSED' });
-    await expect(driver.connect({ ...base, host: 'no-such-host.invalid', connectTimeoutMs: 3000 })).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
-    const silent = await silentServer();
-    try {
-      await expect(driver.connect({ ...base, host: '127.0.0.1', port: silent.port, connectTimeoutMs: 1000 })).rejects.toMatchObject({ code: 'TIMEOUT' });
-    } finally {
-      await silent.close();
-    }
-  });
+  connectFailureTests(base);
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Binary, Decimal128, Long, ObjectId } from 'mongodb';
-import { silentServer } from '../../test/services.js';
-import { driverFor } from '../registry.js';
+import { connectFailureTests } from '../../test/connect-failures.js';
 import { resolveTarget } from '../shared/endpoint.js';
 import { mongoClientArgs, mongoTarget } from './index.js';
 import { fieldTypes, fieldsOf, mongoCell } from './values.js';
@@ -35,15 +34,5 @@ describe('MongoDB (no MongoDB server runs here)', () => {
     expect(given.database).toBe('sales');
     expect(given.options).toMatchObject({ tls: true, tlsAllowInvalidCertificates: false, tlsAllowInvalidHostnames: false });
   });
-  it('says the port refused the connection, the host does not exist, or the server never answered', async () => {
-    const driver = await driverFor('MONGODB');
-    await expect(driver.connect({ ...base, host: '127.0.0.1', port: 1, connectTimeoutMs: 1500 })).rejects.toMatchObject({ code: 'CONNECTION_REFUSED' });
-    await expect(driver.connect({ ...base, host: 'no-such-host.invalid', connectTimeoutMs: 1500 })).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
-    const silent = await silentServer();
-    try {
-      await expect(driver.connect({ ...base, host: '127.0.0.1', port: silent.port, connectTimeoutMs: 1000 })).rejects.toMatchObject({ code: 'TIMEOUT' });
-    } finally {
-      await silent.close();
-    }
-  });
+  connectFailureTests(base);
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialectFor } from '@askdb/sql';
-import { driverFor } from '../registry.js';
 import { resolveTarget } from '../shared/endpoint.js';
-import { silentServer } from '../../test/services.js';
+import { connectFailureTests } from '../../test/connect-failures.js';
 import { oracleAttributes } from './connect.js';
 
 const base = { alias: 'ora', type: 'ORACLE' as const };
@@ -21,19 +20,5 @@ describe('Oracle settings and failures (no Oracle server runs here)', () => {
   it('quotes identifiers with double quotes through the dialect', () => {
     expect(dialectFor('ORACLE').quoteIdentifier('order', true)).toBe('"order"');
   });
-  it('says the port refused the connection and the host does not exist', async () => {
-    const driver = await driverFor('ORACLE');
-    await expect(driver.connect({ ...base, host: '127.0.0.1', port: 1, connectTimeoutMs: 3000 })).rejects.toMatchObject({ code: 'CONNECTION_REFUSED' });
-    await expect(driver.connect({ ...base, host: 'no-such-host.invalid', connectTimeoutMs: 3000 })).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
-  });
-  it('gives up within the connect timeout when the server never answers', async () => {
-    const silent = await silentServer();
-    try {
-      const started = Date.now();
-      await expect((await driverFor(base.type)).connect({ ...base, host: '127.0.0.1', port: silent.port, connectTimeoutMs: 1500 })).rejects.toMatchObject({ code: 'TIMEOUT' });
-      expect(Date.now() - started).toBeLessThan(3000);
-    } finally {
-      await silent.close();
-    }
-  });
+  connectFailureTests(base);
 });

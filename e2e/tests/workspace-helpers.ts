@@ -59,7 +59,11 @@ export function demoTable(page: Page, dsId: number, name: string): Locator {
   return page.locator(`[data-key="ds:${dsId}/db:main/tables/t:${encodeURIComponent(name)}"]`);
 }
 
+/** Right-click a node and pick an item; waits until the menu has gone, so the next menu is never a closing one. */
 export async function contextMenu(node: Locator, item: string | RegExp): Promise<void> {
+  const page = node.page();
+  await expect(page.getByTestId('tree-menu-anchor')).toHaveCount(0);
   await node.click({ button: 'right' });
-  await node.page().getByRole('menuitem', { name: item }).first().click();
+  await page.getByRole('menuitem', { name: item }).first().click();
+  await expect(page.getByTestId('tree-menu-anchor')).toHaveCount(0);
 }

@@ -88,6 +88,38 @@ test('a list key from the tree shows its elements with their index; a zset its m
   await expect(page.getByTestId('redis-key-tab').locator('[data-column=score]')).toHaveText(['10', '20']);
 });
 
+test('a string key: edit its value (the TTL stays), change and remove the TTL, delete the key', async ({ page, request }) => {
+  test.skip(!available, 'Redis is not running');
+  await openWorkspace(page);
+  await expand(treeNode(page, 'DATA_SOURCE', alias));
+  await expand(page.locator(`[data-key="ds:${id}/db:${DB}"]`));
+  await expand(page.locator(`[data-key="ds:${id}/db:${DB}/tables"]`));
+  await treeNode(page, 'TABLE', `${prefix}session`).dblclick();
+  const keyTab = page.getByTestId('redis-key-tab');
+  await expect(keyTab.locator('[data-column=value]')).toHaveText('token-1');
+  await keyTab.getByTestId('redis-value-edit').click();
+  await page.getByTestId('redis-value-text').fill('token "2"\nsecond line');
+  await page.getByTestId('redis-value-ok').click();
+  await expect(keyTab.locator('[data-column=value]')).toHaveText('token "2"\nsecond line');
+  await expect(keyTab.getByTestId('redis-key-ttl')).toHaveText(/^TTL: 3\d{3} s$/);
+  expect((await sql(request, id, `GET ${prefix}session`, DB))[0]!.dataList).toEqual([['token "2"\nsecond line']]);
+  // TTL: a number of seconds, then none.
+  await keyTab.getByTestId('redis-ttl-edit').click();
+  await page.getByTestId('redis-ttl-seconds').fill('100');
+  await page.getByTestId('redis-ttl-ok').click();
+  await expect(keyTab.getByTestId('redis-key-ttl')).toHaveText(/^TTL: (99|100) s$/);
+  await keyTab.getByTestId('redis-ttl-edit').click();
+  await page.getByTestId('redis-ttl-persist').check();
+  await page.getByTestId('redis-ttl-ok').click();
+  await expect(keyTab.getByTestId('redis-key-ttl')).toHaveText('TTL: No expiry');
+  // Delete asks first, then the viewer says the key is gone.
+  await keyTab.getByTestId('redis-key-delete').click();
+  await expect(page.getByRole('dialog')).toContainText(`DEL ${prefix}session`);
+  await page.getByTestId('redis-delete-ok').click();
+  await expect(keyTab.getByText('This key no longer exists')).toBeVisible();
+  expect((await sql(request, id, `EXISTS ${prefix}session`, DB))[0]!.dataList).toEqual([['0']]);
+});
+
 test('zh-CN and ja-JP name the node and the tab in their language', async ({ page }) => {
   test.skip(!available, 'Redis is not running');
   for (const [lang, node, title] of [['zh-CN', '全部数据', '全部数据 · db7'], ['ja-JP', 'すべてのデータ', 'すべてのデータ · db7']] as const) {

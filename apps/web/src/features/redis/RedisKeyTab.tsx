@@ -1,7 +1,7 @@
 /**
  * A Redis key opened from the tree or "All data" (EDIT_TABLE_DATA on a Redis source): its type, TTL and
  * length, and its content read a page at a time by the command its type needs (key-commands.ts).
- * Read-only: changes are made with commands in a console.
+ * Actions: TTL, a string's value, delete (KeyActions); anything else with commands in a console.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Table, Tag } from 'antd';
@@ -11,6 +11,7 @@ import { quoteRedisText } from '@askdb/sql';
 import { metaApi } from '../workspace/meta-api';
 import type { WorkspaceTab } from '../workspace/tabs-store';
 import { LENGTH_COMMAND, firstCursor, pageCommand, readPage, type Cursor } from './key-commands';
+import { KeyActions } from './KeyActions';
 
 const PAGE_SIZE = 200;
 
@@ -86,7 +87,14 @@ export function RedisKeyTab({ tab }: { tab: WorkspaceTab }) {
         {info && <Tag data-testid="redis-key-type">{info.type}</Tag>}
         {info && <span data-testid="redis-key-ttl" style={{ fontSize: 12, opacity: 0.75 }}>{t('redis.col.ttl')}: {info.ttl >= 0 ? t('redis.seconds', { count: info.ttl }) : t('redis.noExpiry')}</span>}
         {info?.length !== null && info?.length !== undefined && <span style={{ fontSize: 12, opacity: 0.75 }}>{t('redis.length', { count: Number(info.length) })}</span>}
-        <Button size="small" icon={<ReloadOutlined />} onClick={() => void load()} style={{ marginLeft: 'auto' }}>{t('workspace.menu.refresh')}</Button>
+        <span style={{ marginLeft: 'auto' }} />
+        {info && info.type !== 'none' && (
+          <KeyActions
+            keyName={key} type={info.type} ttl={info.ttl} value={info.type === 'string' ? rows[0]?.[0] ?? null : null}
+            run={run} onChanged={() => void load()}
+          />
+        )}
+        <Button size="small" icon={<ReloadOutlined />} onClick={() => void load()}>{t('workspace.menu.refresh')}</Button>
       </div>
       {error && <Alert type="error" showIcon title={error} style={{ margin: 12 }} />}
       {info?.type === 'none' && <Alert type="warning" showIcon title={t('redis.keyGone')} style={{ margin: 12 }} />}

@@ -26,3 +26,15 @@ describe('Redis key paging', () => {
     expect(pageCommand('ReJSON-RL', 'k', firstCursor('ReJSON-RL'), 1)).toBeNull();
   });
 });
+
+describe('Redis key actions', () => {
+  it('quote keys and values; a TTL is whole seconds or none', async () => {
+    const { ttlCommand, setValueCommand, deleteCommand } = await import('./key-actions');
+    expect(ttlCommand('user:1', 120)).toBe('EXPIRE user:1 120');
+    expect(ttlCommand('a key', null)).toBe('PERSIST "a key"');
+    expect(() => ttlCommand('k', 0)).toThrow(RangeError);
+    expect(() => ttlCommand('k', 1.5)).toThrow(RangeError);
+    expect(setValueCommand('k', 'say "hi"\nbye')).toBe('SET k "say \\"hi\\"\\nbye" KEEPTTL');
+    expect(deleteCommand('k"1')).toBe('DEL "k\\"1"');
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * Startup: time from `node` starting the built server to its first successful GET /api/system, against a
  * bare Fastify hello world started the same way (target ratio ≤ 1.5). The AskDB home already exists
- * (a restart), so first-run work (demo generation) is not counted; it is reported separately. A restart
- * runs from the V8 code cache the first start saved; the same restart without it is reported too.
+ * (a restart), so first-run work (demo generation) is not counted; it is reported separately. Starts run
+ * from the V8 code cache the build's warm-up start saved; the same restart without it is reported too.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -2,8 +2,10 @@
 // through V8's code cache. CommonJS because Node 20 can cache only scripts, not ES modules; one file
 // because esbuild splits only ES modules. Modules imported on demand stay lazy: esbuild wraps them and
 // evaluates them on first import, and the code cache skips compiling them at start.
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -55,3 +57,34 @@ export async function bundleServer(root, isExternal) {
     define: { __ASKDB_BUNDLE_HASH__: JSON.stringify(hash) },
   });
 }
+
+/**
+ * Starts the fresh build once (temporary home, no demo, any free port) and stops it as soon as it listens,
+ * so the launcher saves the code cache now and the user's first start is as fast as a restart. Best effort:
+ * a build without a warm cache still works and writes it on its first start.
+ */
+export async function warmCodeCache(root) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-warm-'));
+  try {
+    await new Promise((resolve) => {
+      const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+        env: { ...process.env, ASKDB_HOME: home, ASKDB_DEMO: '0', ASKDB_MODE: 'local', ASKDB_DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', ASKDB_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('is running at')) child.kill('SIGTERM');
+      });
+      child.on('error', () => resolve());
+      child.on('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleServer } from './bundle-server.mjs';
+import { bundleServer, warmCodeCache } from './bundle-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -115,6 +115,7 @@ export async function ensureBuilt({ web = true } = {}) {
   if (!s.ok) {
     console.log('askdb: building the server…');
     await bundleServer(root, isExternal);
+    await warmCodeCache(root);
     fs.writeFileSync(s.abs, s.want);
   }
   if (web && fs.existsSync(path.join(root, 'apps/web/index.html'))) {

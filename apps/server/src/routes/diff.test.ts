@@ -3,24 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, PG_URL, type TestApp } from '../test/helpers.js';
+import { pgSourceInput, runOnPgDatabase, testApp, PG_URL, type TestApp } from '../test/helpers.js';
 
 const run = process.pid + '_' + Date.now().toString(36);
 const srcDb = `askdb_diff_src_${run}`;
 const tgtDb = `askdb_diff_tgt_${run}`;
 const limitedRole = `askdb_diff_limited_${run}`;
-const server = new URL(PG_URL);
-const pgSource = (alias: string, databaseName: string, user = decodeURIComponent(server.username || 'postgres')) => ({
-  alias, type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user, password: decodeURIComponent(server.password), databaseName,
-});
-
-async function sql(database: string, text: string): Promise<void> {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  try { await c.query(text); } finally { await c.end(); }
-}
 
 describe('POST /api/diff/sql', () => {
   let t: TestApp;
@@ -42,13 +30,13 @@ describe('POST /api/diff/sql', () => {
     await admin.query(`CREATE DATABASE ${srcDb}`);
     await admin.query(`CREATE DATABASE ${tgtDb}`);
     await admin.query(`CREATE ROLE ${limitedRole} LOGIN`);
-    await sql(srcDb, `
+    await runOnPgDatabase(srcDb, `
       CREATE TABLE customers (id bigint PRIMARY KEY, name varchar(120) NOT NULL, email text UNIQUE);
       CREATE TABLE orders (id bigint PRIMARY KEY, customer_id bigint NOT NULL REFERENCES customers (id), total numeric(12,2) DEFAULT 0);
       CREATE INDEX ix_orders_customer ON orders (customer_id);
       CREATE TABLE notes (id int PRIMARY KEY, body text);
       CREATE VIEW big_orders AS SELECT id, total FROM orders WHERE total > 100;`);
-    await sql(tgtDb, `
+    await runOnPgDatabase(tgtDb, `
       CREATE TABLE customers (id int PRIMARY KEY, name varchar(60) NOT NULL, legacy text);
       CREATE TABLE orders (id bigint PRIMARY KEY, customer_id int NOT NULL, total numeric(10,2));
       INSERT INTO customers VALUES (1, 'Ada', 'x'), (2, 'Linus', NULL);
@@ -57,9 +45,9 @@ describe('POST /api/diff/sql', () => {
       ALTER TABLE notes OWNER TO ${limitedRole};
       GRANT USAGE, CREATE ON SCHEMA public TO ${limitedRole};`);
     t = await testApp({ demo: false });
-    src = await create(pgSource('pg source', srcDb));
-    tgt = await create(pgSource('pg target', tgtDb));
-    tgtLimited = await create(pgSource('pg target (limited user)', tgtDb, limitedRole));
+    src = await create(pgSourceInput('pg source', srcDb));
+    tgt = await create(pgSourceInput('pg target', tgtDb));
+    tgtLimited = await create(pgSourceInput('pg target (limited user)', tgtDb, limitedRole));
     sqliteA = await create({ alias: 'sqlite a', type: 'SQLITE', filePath: path.join(dir, 'a.sqlite'), options: { create: 'true' } });
   });
   afterAll(async () => {
@@ -89,20 +77,20 @@ describe('POST /api/diff/sql', () => {
   });
 
   it('keeps target-only columns and tables with noDrops', async () => {
-    await sql(tgtDb, 'ALTER TABLE customers ADD COLUMN nickname text; CREATE TABLE scratch (x int)');
+    await runOnPgDatabase(tgtDb, 'ALTER TABLE customers ADD COLUMN nickname text; CREATE TABLE scratch (x int)');
     const [s, g] = sides();
     expect((await diff(s, g, undefined, { noDrops: true })).body.data).toBe('');
     const full = (await diff(s, g)).body.data;
     expect(full).toContain('ALTER TABLE public.customers DROP COLUMN nickname;');
     expect(full).toContain('DROP TABLE public.scratch;');
-    await sql(tgtDb, 'ALTER TABLE customers DROP COLUMN nickname; DROP TABLE scratch');
+    await runOnPgDatabase(tgtDb, 'ALTER TABLE customers DROP COLUMN nickname; DROP TABLE scratch');
   });
 
   it('runs the rest of the script when the target changed between diff and execute, naming the failing statement', async () => {
-    await sql(srcDb, 'ALTER TABLE notes ADD COLUMN tag text; CREATE TABLE tags (id int PRIMARY KEY)');
+    await runOnPgDatabase(srcDb, 'ALTER TABLE notes ADD COLUMN tag text; CREATE TABLE tags (id int PRIMARY KEY)');
     const [s, g] = sides();
     const script = (await diff(s, g)).body.data;
-    await sql(tgtDb, 'ALTER TABLE notes ADD COLUMN tag text'); // someone else got there first
+    await runOnPgDatabase(tgtDb, 'ALTER TABLE notes ADD COLUMN tag text'); // someone else got there first
     const results = await execute(tgt, script);
     const failed = results.filter((x) => !x.success);
     expect(failed).toHaveLength(1);
@@ -112,7 +100,7 @@ describe('POST /api/diff/sql', () => {
   });
 
   it('reports a permission error on one statement and still runs the others', async () => {
-    await sql(srcDb, 'ALTER TABLE notes ADD COLUMN body2 text; ALTER TABLE customers ADD COLUMN phone text');
+    await runOnPgDatabase(srcDb, 'ALTER TABLE notes ADD COLUMN body2 text; ALTER TABLE customers ADD COLUMN phone text');
     const [s] = sides();
     const script = (await diff(s, { dataSourceId: tgtLimited, databaseName: tgtDb, schemaName: 'public' })).body.data;
     const results = await execute(tgtLimited, script);
@@ -125,7 +113,7 @@ describe('POST /api/diff/sql', () => {
     const r = await diff(s, s);
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, errorCode: 'INVALID_PARAMS', errorMessage: 'Source and target are the same database: choose a different target to compare with.' });
-    const twin = await create(pgSource('same server again', srcDb));
+    const twin = await create(pgSourceInput('same server again', srcDb));
     expect((await diff(s, { ...s, dataSourceId: twin })).status).toBe(400);
     const zh = await diff(s, s, { 'accept-language': 'zh-CN' });
     expect(zh.body.errorMessage).toBe('源和目标是同一个数据库：请选择另一个目标进行比较。');

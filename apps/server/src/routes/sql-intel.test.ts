@@ -5,24 +5,10 @@ import pg from 'pg';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletionItem, HoverInfo, ParserResult } from '@askdb/contracts';
-import { testApp, PG_URL, type TestApp } from '../test/helpers.js';
+import { pgSourceInput, runOnPgDatabase, testApp, PG_URL, type TestApp } from '../test/helpers.js';
 
 const run = process.pid + '_' + Date.now().toString(36);
 const dbName = `askdb_sqlintel_${run}`;
-const server = new URL(PG_URL);
-
-async function sql(database: string, text: string): Promise<void> {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 describe('SQL intelligence routes', () => {
   let t: TestApp;
   let ds: number;
@@ -47,7 +33,7 @@ describe('SQL intelligence routes', () => {
       return;
     }
     await admin.query(`CREATE DATABASE ${dbName}`);
-    await sql(dbName, `
+    await runOnPgDatabase(dbName, `
       CREATE TABLE customers (id bigint PRIMARY KEY, name varchar(120) NOT NULL, email text);
       COMMENT ON TABLE customers IS 'People who buy';
       COMMENT ON COLUMN customers.email IS 'Where receipts go';
@@ -63,7 +49,7 @@ describe('SQL intelligence routes', () => {
     db.exec('CREATE TABLE "order lines" (id INTEGER PRIMARY KEY, qty INTEGER); CREATE TABLE products (id INTEGER PRIMARY KEY, title TEXT);');
     db.close();
     t = await testApp({ demo: false });
-    ds = (await t.json('POST', '/api/connection/datasource/create', { alias: 'pg intel', type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName: dbName })).body.data as number;
+    ds = (await t.json('POST', '/api/connection/datasource/create', pgSourceInput('pg intel', dbName))).body.data as number;
     lite = (await t.json('POST', '/api/connection/datasource/create', { alias: 'lite', type: 'SQLITE', filePath: file })).body.data as number;
     // Binding a console reads the catalog; the parser uses schema checks once it is in.
     await t.json('GET', `/api/sql_parser/get_keywords?consoleId=1&dataSourceId=${ds}&databaseName=${dbName}&schemaName=public`);

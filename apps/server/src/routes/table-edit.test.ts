@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEditModel, TableEditModelResult } from '@askdb/contracts';
-import { testApp, PG_URL, type TestApp } from '../test/helpers.js';
+import { pgSourceInput, testApp, PG_URL, type TestApp } from '../test/helpers.js';
 
 const run = process.pid + '_' + Date.now().toString(36);
 const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
@@ -175,8 +175,7 @@ describe('table editor endpoints on PostgreSQL', () => {
       return;
     }
     await admin.query(`CREATE DATABASE ${dbName}`);
-    const server = new URL(PG_URL);
-    const ds = await createSource({ alias: 'table edit pg', type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName: dbName });
+    const ds = await createSource(pgSourceInput('table edit pg', dbName));
     p = { dataSourceId: ds, databaseName: dbName, schemaName: 'app' };
     await apply({ ...p, schemaName: 'public' }, [
       'CREATE SCHEMA app',

@@ -31,13 +31,27 @@ export async function testApp(overrides: Partial<AppConfig> = {}, env: Record<st
 
 export const PG_URL = process.env.ASKDB_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The data source input for a database on the test PostgreSQL server. */
-export function pgSourceInput(alias: string, databaseName: string) {
+/** The data source input for a database on the test PostgreSQL server (as its user, unless another is named). */
+export function pgSourceInput(alias: string, databaseName: string, user?: string) {
   const server = new URL(PG_URL);
   return {
     alias, type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432),
-    user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName,
+    user: user ?? decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName,
   };
+}
+
+/** Runs a script (one or more statements) on a database of the test PostgreSQL server, on a connection of its own. */
+export async function runOnPgDatabase(database: string, script: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const url = new URL(PG_URL);
+  url.pathname = `/${database}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    await c.query(script);
+  } finally {
+    await c.end();
+  }
 }
 
 /** A database of its own on the test PostgreSQL server, for one test file: created, filled with a script, dropped. */
@@ -47,17 +61,7 @@ export async function scratchPgDatabase(prefix: string, script?: string): Promis
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  if (script) {
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    try {
-      await db.query(script);
-    } finally {
-      await db.end();
-    }
-  }
+  if (script) await runOnPgDatabase(name, script);
   return {
     name,
     /** A statement on the server's own database (e.g. terminating a backend). */

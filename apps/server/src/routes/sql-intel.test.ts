@@ -9,6 +9,7 @@ import { pgSourceInput, runOnPgDatabase, testApp, PG_URL, type TestApp } from '.
 
 const run = process.pid + '_' + Date.now().toString(36);
 const dbName = `askdb_sqlintel_${run}`;
+
 describe('SQL intelligence routes', () => {
   let t: TestApp;
   let ds: number;

@@ -62,7 +62,7 @@ function upToDate(stampPath, inputs) {
 }
 
 /**
- * Packages left outside the bundle: native addons, packages with optional native parts or many dynamic
+ * Packages left outside the server bundle: native addons, packages with optional native parts or many dynamic
  * requires, and heavy ones loaded only on demand. Everything else is bundled, which roughly halves
  * start-up time (one file to parse instead of hundreds to resolve).
  */
@@ -75,8 +75,8 @@ const EXTERNAL = [
 ];
 const isExternal = (p) => EXTERNAL.some((e) => p === e || p.startsWith(e + '/')) || p.startsWith('node:');
 
-/** Bundle a TypeScript entry for Node: workspace packages and most npm packages inlined. */
-export async function bundleNode(entry, outfile, { bundleDeps = true } = {}) {
+/** Bundle a TypeScript entry for Node (the benchmarks): workspace packages inlined, npm packages left to Node. */
+export async function bundleNode(entry, outfile) {
   const esbuild = await import('esbuild');
   // Chunk names carry content hashes: clear old ones so the folder holds one build.
   fs.rmSync(path.join(root, path.dirname(outfile), 'chunks'), { recursive: true, force: true });
@@ -88,7 +88,6 @@ export async function bundleNode(entry, outfile, { bundleDeps = true } = {}) {
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
     bundle: true,
-    minify: bundleDeps,
     keepNames: true,
     platform: 'node',
     format: 'esm',
@@ -101,9 +100,7 @@ export async function bundleNode(entry, outfile, { bundleDeps = true } = {}) {
       name: 'externals',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (args.path.startsWith('@askdb/')) return undefined;
-          if (!bundleDeps || isExternal(args.path)) return { path: args.path, external: true };
-          return undefined;
+          return args.path.startsWith('@askdb/') ? undefined : { path: args.path, external: true };
         });
       },
     }],

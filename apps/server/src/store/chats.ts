@@ -33,8 +33,10 @@ export class ChatRepo {
   }
 
   async latest(userId: number, dataSourceId?: number): Promise<ChatDetail | null> {
-    const { data } = await this.list(userId, { pageNo: 1, pageSize: 1, dataSourceId });
-    return data[0] ? this.get(userId, data[0].id) : null;
+    let query = this.db.selectFrom('chats').select('id').where('user_id', '=', userId);
+    if (dataSourceId !== undefined) query = query.where('data_source_id', '=', dataSourceId);
+    const newest = await query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return newest ? this.get(userId, newest.id) : null;
   }
 
   async get(userId: number, id: number): Promise<ChatDetail | null> {
@@ -74,10 +76,13 @@ export class ChatRepo {
     });
   }
 
+  /** The chat and its messages together, or nothing when it is not this user's. */
   async delete(userId: number, id: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('chats').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) return false;
-    await this.db.deleteFrom('chat_messages').where('chat_id', '=', id).execute();
-    return true;
+    return this.db.transaction().execute(async (tx) => {
+      const r = await tx.deleteFrom('chats').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) return false;
+      await tx.deleteFrom('chat_messages').where('chat_id', '=', id).execute();
+      return true;
+    });
   }
 }

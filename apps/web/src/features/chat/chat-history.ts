@@ -21,9 +21,9 @@ export function toSaved(messages: ChatMessage[]): SavedMessage[] {
     });
 }
 
-let seq = 0;
-export function fromSaved(messages: SavedMessage[]): ChatMessage[] {
-  return messages.map((m) => ({ ...(m.meta as Partial<ChatMessage>), id: `h${Date.now().toString(36)}${(seq++).toString(36)}`, role: m.role, content: m.content }));
+/** Saved messages as the store holds them; `newId` is the store's own id maker. */
+export function fromSaved(messages: SavedMessage[], newId: () => string): ChatMessage[] {
+  return messages.map((m) => ({ ...(m.meta as Partial<ChatMessage>), id: newId(), role: m.role, content: m.content }));
 }
 
 export const chatHistoryApi = {

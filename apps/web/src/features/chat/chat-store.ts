@@ -113,10 +113,9 @@ export const useChat = create<ChatStore>((set, get) => {
   const persist = () => {
     saving = saving.then(async () => {
       const s = get();
-      const messages = toSaved(s.messages);
       // A conversation is kept once an answer came through (not one of only errors, e.g. no model configured).
       if (!s.messages.some((m) => m.role === 'assistant' && m.state === 'finish')) return;
-      const body = { context: s.context, messages };
+      const body = { context: s.context, messages: toSaved(s.messages) };
       try {
         const id = await chatHistoryApi.save(s.chatId ? { ...body, id: s.chatId } : body).catch((e: { status?: number }) => {
           // Deleted elsewhere: keep the conversation as a new one.
@@ -209,7 +208,7 @@ export const useChat = create<ChatStore>((set, get) => {
       set({ restored: true });
       try {
         const latest = await chatHistoryApi.latest();
-        if (latest && get().messages.length === 0) set({ chatId: latest.id, messages: fromSaved(latest.messages), status: 'idle' });
+        if (latest && get().messages.length === 0) set({ chatId: latest.id, messages: fromSaved(latest.messages, newId), status: 'idle' });
       } catch {
         /* no history: start empty */
       }
@@ -220,7 +219,7 @@ export const useChat = create<ChatStore>((set, get) => {
       current = null;
       const context = chat.context as ChatContext;
       localStorage.setItem(CONTEXT_KEY, JSON.stringify(context));
-      set({ chatId: chat.id, messages: fromSaved(chat.messages), status: 'idle', restored: true, context, tables: [] });
+      set({ chatId: chat.id, messages: fromSaved(chat.messages, newId), status: 'idle', restored: true, context, tables: [] });
     },
     forget(id) {
       if (get().chatId === id) set({ chatId: null });

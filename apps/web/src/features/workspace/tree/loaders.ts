@@ -139,9 +139,11 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
     case 'FUNCTIONS': {
       const fns = await metaApi.functions(loc(p), refresh);
       // Overloads share a name: the specific name keeps their keys apart and picks the definition.
+      const perName = new Map<string, number>();
+      for (const f of fns) perName.set(f.functionName ?? f.name, (perName.get(f.functionName ?? f.name) ?? 0) + 1);
       return fns.map((f) => {
         const name = f.functionName ?? f.name;
-        const overloaded = fns.filter((x) => (x.functionName ?? x.name) === name).length > 1;
+        const overloaded = perName.get(name)! > 1;
         return named(node, 'f', 'FUNCTION', name, true, { specificName: f.specificName ?? null }, {
           key: childKey(node.key, 'f', f.specificName ?? name),
           describe: (overloaded ? `(${(f.parameters ?? []).map((a) => a.parameterType).join(', ')}) ` : '') + (f.returnType ?? '') || undefined,

@@ -1,32 +1,16 @@
 /**
  * What SQLite keeps only in the CREATE text of sqlite_master: CHECK constraints (table and column
- * level) and the expressions of index keys. The text is read with the shared scanner, so quoted names,
+ * level) and the expressions of index keys. The text is read with the shared tokenizer, so quoted names,
  * strings and comments that contain parentheses, commas or the word CHECK never confuse it.
  */
-import { Scanner, TK, type ScanOptions, type TokenKind } from '@askdb/sql';
+import { TK, dialectFor, identValue, tokenize, type Token } from '@askdb/sql';
 
-interface Token { kind: TokenKind; start: number; end: number; text: string }
+const tokens = (sql: string): Token[] => tokenize(sql, dialectFor('SQLITE').splitter).tokens;
 
-const OPTIONS: ScanOptions = { dollarQuotes: false, nestedBlockComments: false, hashComments: false, backslashEscapes: false, identifierQuotes: ['"', '`', '['] };
+const isWord = (t: Token | undefined, word: string) => t?.kind === TK.Word && t.up === word;
 
-function tokens(sql: string): Token[] {
-  const scanner = new Scanner(OPTIONS);
-  const out: Token[] = [];
-  for (let pos = 0; pos < sql.length; pos = scanner.end) {
-    const kind = scanner.scan(sql, pos);
-    if (kind !== TK.Space && kind !== TK.LineComment && kind !== TK.BlockComment) out.push({ kind, start: pos, end: scanner.end, text: sql.slice(pos, scanner.end) });
-  }
-  return out;
-}
-
-const isWord = (t: Token | undefined, word: string) => t?.kind === TK.Word && t.text.toUpperCase() === word;
-
-function unquote(t: Token): string {
-  if (t.kind !== TK.QuotedIdent && t.kind !== TK.String) return t.text;
-  const q = t.text[0]!;
-  const close = q === '[' ? ']' : q;
-  return t.text.slice(1, -1).split(close + close).join(close);
-}
+/** A name as written: SQLite also takes a string literal where a name goes. */
+const nameOf = (t: Token): string => (t.kind === TK.String ? t.text.slice(1, -1).replaceAll("''", "'") : identValue(t));
 
 /** The index of the parenthesis closing the one at `open`, or the last token. */
 function closing(ts: Token[], open: number): number {
@@ -75,14 +59,14 @@ export function checksOf(createTable: string): CheckClause[] {
   for (const [from, to] of items(ts, open)) {
     const first = ts[from]!;
     const tableLevel = ['CONSTRAINT', 'CHECK', 'PRIMARY', 'UNIQUE', 'FOREIGN'].some((w) => isWord(first, w));
-    const column = tableLevel ? null : unquote(first);
+    const column = tableLevel ? null : nameOf(first);
     let depth = 0;
     for (let i = from; i < to; i++) {
       const t = ts[i]!;
       if (t.kind === TK.OpenParen) depth++;
       else if (t.kind === TK.CloseParen) depth--;
       if (depth !== 0 || !isWord(t, 'CHECK') || ts[i + 1]?.kind !== TK.OpenParen) continue;
-      const named = isWord(ts[i - 2], 'CONSTRAINT') ? unquote(ts[i - 1]!) : null;
+      const named = isWord(ts[i - 2], 'CONSTRAINT') ? nameOf(ts[i - 1]!) : null;
       const close = closing(ts, i + 1);
       out.push({ name: named, column, expression: createTable.slice(ts[i + 1]!.end, ts[close]!.start).trim() });
       i = close;

@@ -46,14 +46,6 @@ export class SqlServerConnection extends RunnerConnection {
     return this.closed || !this.pool.connected || (this.tunnel?.closed ?? false);
   }
 
-  /**
-   * `EXPLAIN <statement>`: SQL Server has no EXPLAIN, so the body turns it into SHOWPLAN_TEXT
-   * (which must be alone in its batch: ON, the statement, OFF, as three batches).
-   */
-  explainSql(sql: string): string {
-    return `EXPLAIN ${sql}`;
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -66,6 +58,8 @@ export class SqlServerConnection extends RunnerConnection {
       await this.pool.request().batch(`USE ${this.dialect.quoteIdentifier(options.databaseName, true)}`);
       this.appliedDatabase = options.databaseName;
     }
+    // The base class's `EXPLAIN <statement>`: SQL Server has no EXPLAIN, so it becomes SHOWPLAN_TEXT
+    // (which must be alone in its batch: ON, the statement, OFF, as three batches).
     const explained = /^\s*EXPLAIN\s+([\s\S]+)$/i.exec(sql);
     if (explained) {
       await this.pool.request().batch('SET SHOWPLAN_TEXT ON');

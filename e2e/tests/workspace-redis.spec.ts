@@ -1,5 +1,5 @@
 /** A Redis data source: the "All data" node of a database lists every key with its type and TTL, filtered on the server; a key opens its data. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiData, expand, openWorkspace, sql, treeNode, uid } from './workspace-helpers';
 
 const REDIS = new URL(process.env.ASKDB_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -27,6 +27,14 @@ test.beforeAll(async ({ request }) => {
   ]) await sql(request, id, cmd, DB);
 });
 
+/** Expands the source and its database DB in the tree (the page already shows the workspace); returns the database's tree key. */
+async function openDb(page: Page): Promise<string> {
+  await expand(treeNode(page, 'DATA_SOURCE', alias));
+  const key = `ds:${id}/db:${DB}`;
+  await expand(page.locator(`[data-key="${key}"]`));
+  return key;
+}
+
 test.afterAll(async ({ request }) => {
   if (!available) return;
   await sql(request, id, `DEL ${prefix}session ${prefix}user:1 ${prefix}queue ${prefix}scores`, DB);
@@ -36,9 +44,8 @@ test.afterAll(async ({ request }) => {
 test('All data lists keys with type and TTL, searches on the server, and opens a key', async ({ page }) => {
   test.skip(!available, 'Redis is not running');
   await openWorkspace(page);
-  await expand(treeNode(page, 'DATA_SOURCE', alias));
-  await expand(page.locator(`[data-key="ds:${id}/db:${DB}"]`));
-  const allData = page.locator(`[data-key="ds:${id}/db:${DB}/all_data"]`);
+  const db = await openDb(page);
+  const allData = page.locator(`[data-key="${db}/all_data"]`);
   await expect(allData).toHaveText(/All data/);
   await allData.dblclick();
   const tab = page.getByTestId('redis-all-data');
@@ -74,9 +81,7 @@ test('All data lists keys with type and TTL, searches on the server, and opens a
 test('a list key from the tree shows its elements with their index; a zset its members and scores', async ({ page }) => {
   test.skip(!available, 'Redis is not running');
   await openWorkspace(page);
-  await expand(treeNode(page, 'DATA_SOURCE', alias));
-  await expand(page.locator(`[data-key="ds:${id}/db:${DB}"]`));
-  await expand(page.locator(`[data-key="ds:${id}/db:${DB}/tables"]`));
+  await expand(page.locator(`[data-key="${await openDb(page)}/tables"]`));
   await treeNode(page, 'TABLE', `${prefix}queue`).dblclick();
   const keyTab = page.getByTestId('redis-key-tab');
   await expect(keyTab.getByTestId('redis-key-type')).toHaveText('list');
@@ -91,9 +96,7 @@ test('a list key from the tree shows its elements with their index; a zset its m
 test('a string key: edit its value (the TTL stays), change and remove the TTL, delete the key', async ({ page, request }) => {
   test.skip(!available, 'Redis is not running');
   await openWorkspace(page);
-  await expand(treeNode(page, 'DATA_SOURCE', alias));
-  await expand(page.locator(`[data-key="ds:${id}/db:${DB}"]`));
-  await expand(page.locator(`[data-key="ds:${id}/db:${DB}/tables"]`));
+  await expand(page.locator(`[data-key="${await openDb(page)}/tables"]`));
   await treeNode(page, 'TABLE', `${prefix}session`).dblclick();
   const keyTab = page.getByTestId('redis-key-tab');
   await expect(keyTab.locator('[data-column=value]')).toHaveText('token-1');
@@ -126,9 +129,7 @@ test('zh-CN and ja-JP name the node and the tab in their language', async ({ pag
     await page.goto(`/workspace?language=${lang}`);
     await page.evaluate(() => localStorage.removeItem('askdb.workspace.tabs'));
     await page.goto(`/workspace?language=${lang}`);
-    await expand(treeNode(page, 'DATA_SOURCE', alias));
-    await expand(page.locator(`[data-key="ds:${id}/db:${DB}"]`));
-    const allData = page.locator(`[data-key="ds:${id}/db:${DB}/all_data"]`);
+    const allData = page.locator(`[data-key="${await openDb(page)}/all_data"]`);
     await expect(allData).toHaveText(new RegExp(node));
     await allData.dblclick();
     await expect(page.locator('[data-testid=workspace-tab][data-tab-type=REDIS_ALL_DATA]')).toContainText(title);

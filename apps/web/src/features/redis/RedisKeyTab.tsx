@@ -110,7 +110,7 @@ export function RedisKeyTab({ tab }: { tab: WorkspaceTab }) {
           dataSource={rows.map((cells, i) => ({ i, cells }))}
           onRow={() => ({ 'data-testid': 'redis-value-row' } as React.HTMLAttributes<HTMLElement>)}
           columns={columns.map((name, c) => ({
-            title: name,
+            title: t(`redis.part.${name}`),
             key: name,
             ellipsis: true,
             render: (_: unknown, r) => (r.cells[c] === null ? <span className="askdb-null">NULL</span> : <span data-column={name}>{r.cells[c]}</span>),

@@ -12,8 +12,9 @@ import { loadKey, secretBox, type SecretBox } from './store/secret.js';
 import { DataSourceRepo } from './store/data-sources.js';
 import { KvRepo } from './store/kv.js';
 import { AppError } from './http/errors.js';
-import { LOCAL_USER, languageOf } from './http/context.js';
-import { isPublicRoute } from './http/route.js';
+import { anonymousContext, languageOf, type ContextResolver } from './http/context.js';
+import { enforceAccess } from './http/access.js';
+import { localIdentity } from './services/auth/local-identity.js';
 import { registerRoutes } from './routes/index.js';
 import { ensureLocalUser, ensureDemoDataSource } from './services/first-run.js';
 import { ConnectionService } from './services/connections.js';
@@ -21,17 +22,8 @@ import { SessionService } from './services/sessions.js';
 import { CatalogCache } from './services/catalog-cache.js';
 import { ExecutionService } from './services/execution.js';
 
-export interface AppDeps {
-  config: AppConfig;
-  store: Store;
-  secrets: SecretBox;
-  dataSources: DataSourceRepo;
-  kv: KvRepo;
-  connections: ConnectionService;
-  sessions: SessionService;
-  catalogs: CatalogCache;
-  execution: ExecutionService;
-}
+export type { AppDeps } from './deps.js';
+import type { AppDeps } from './deps.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -47,9 +39,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const sessions = new SessionService(connections);
   const catalogs = new CatalogCache(connections);
   const execution = new ExecutionService(sessions, catalogs);
-  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution };
-
-  await ensureLocalUser(store.db);
+  let identity: ContextResolver;
+  if (config.mode === 'local') identity = localIdentity(await ensureLocalUser(store.db));
+  else identity = { resolve: async () => anonymousContext('TEAM_PRO') };
+  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity };
   if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
 
   const app = Fastify({
@@ -60,18 +53,20 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   });
 
   app.decorateRequest('ctx', null as never);
+  // Every request: resolve who is asking (deps.identity), then enforce the route's access rule
+  // before validation or the handler. An /api route that somehow has no rule is refused.
   app.addHook('onRequest', async (req) => {
     const lang = languageOf(req);
-    if (config.mode === 'local') {
-      req.ctx = { user: LOCAL_USER, organizationId: null, lang };
+    req.ctx = { ...anonymousContext(config.mode === 'local' ? 'LOCAL' : 'TEAM_PRO'), lang };
+    const matched = req.routeOptions.url;
+    if (!matched) return; // 404s and static files
+    const rule = req.routeOptions.config?.access;
+    if (!rule) {
+      if (matched.startsWith('/api/')) throw new AppError(403, ERROR_CODES.PERMISSION_DENIED, 'This route declares no access rule');
       return;
     }
-    // Server mode: sessions arrive with the team/login issue; until then every non-public API route needs a login.
-    req.ctx = { user: null, organizationId: null, lang };
-    const url = req.routeOptions.url ?? req.url;
-    if (url.startsWith('/api/') && !isPublicRoute(req.method, url)) {
-      throw new AppError(401, ERROR_CODES.NEED_LOGGED_IN, 'Please log in');
-    }
+    req.ctx = { ...(await deps.identity.resolve(req)), lang };
+    enforceAccess(rule, req.ctx);
   });
 
   app.setErrorHandler((err, req, reply) => {

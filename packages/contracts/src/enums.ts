@@ -105,6 +105,22 @@ export type AiPrivacy = (typeof AI_PRIVACY)[number];
 export const ROLE_CODES = ['SUPER_ADMIN', 'ADMIN', 'OPERATOR'] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
 export const ORGANIZATION_TYPES = ['PERSONAL', 'TEAM', 'ENTERPRISE'] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+/** Spec 02 §3: a member's status in an organisation. */
+export const MEMBER_STATUSES = ['VALID', 'INVALID'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+/** Spec 02 §3 "User and login". */
+export const LOGIN_TYPES = ['EMAIL_PASSWORD', 'PHONE_PASSWORD', 'EMAIL_PASSCODE', 'PHONE_PASSCODE', 'WECHAT'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+/** Editions (spec 01 §2, spec 02 §1). LOCAL is the offline/local install; a team server with billing off runs as TEAM_PRO. */
+export const EDITIONS = ['COMMUNITY', 'PRO', 'TEAM_PRO', 'LOCAL'] as const;
+export type Edition = (typeof EDITIONS)[number];
+/** Who may register on a server-mode deployment (operator setting). */
+export const REGISTRATION_POLICIES = ['OPEN', 'INVITE_ONLY', 'CLOSED'] as const;
+export type RegistrationPolicy = (typeof REGISTRATION_POLICIES)[number];
+/** A data source of a team is private to its creator or shared with the team (spec 02 §3 "Connection"). */
+export const DATA_SOURCE_VISIBILITIES = ['PRIVATE', 'SHARED'] as const;
+export type DataSourceVisibility = (typeof DATA_SOURCE_VISIBILITIES)[number];
 
 export const LANGUAGES = ['en-US', 'zh-CN', 'ja-JP'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -130,5 +146,9 @@ export const ERROR_CODES = {
   CONFLICT: 'CONFLICT',
   UNSUPPORTED: 'UNSUPPORTED',
   FREE_TRIAL_USAGE_LIMIT: 'FREE_TRIAL_USAGE_LIMIT',
+  /** A signed-in user without the role a route needs. */
+  PERMISSION_DENIED: 'PERMISSION_DENIED',
+  /** Too many attempts (sign-in, passcodes) from one account or address; retry later. */
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -10,6 +10,8 @@ export const serverMessages = defineMessages({
   GROUP_CYCLE: { 'en-US': 'A group cannot be moved into itself or one of its subgroups', 'zh-CN': '分组不能移动到自身或其子分组中', 'ja-JP': 'グループを自分自身またはそのサブグループに移動することはできません' },
   CURSOR_EXPIRED: { 'en-US': 'The result cursor has expired; run the statement again', 'zh-CN': '结果游标已过期，请重新执行语句', 'ja-JP': '結果カーソルの有効期限が切れました。ステートメントを再実行してください' },
   EXECUTION_NOT_FOUND: { 'en-US': 'No running execution with that id', 'zh-CN': '没有该 ID 的正在运行的执行', 'ja-JP': 'その ID の実行中の処理はありません' },
+  NEED_LOGGED_IN: { 'en-US': 'Please sign in', 'zh-CN': '请先登录', 'ja-JP': 'ログインしてください' },
+  PERMISSION_DENIED: { 'en-US': 'No permission', 'zh-CN': '没有权限', 'ja-JP': '権限がありません' },
   NOTHING_TO_RUN: { 'en-US': 'Please select the SQL to run', 'zh-CN': '请选择要执行的 SQL', 'ja-JP': '実行する SQL を選択してください' },
 });
 

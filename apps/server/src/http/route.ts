@@ -1,5 +1,6 @@
 /**
- * `defineRoute`: one typed way to add an endpoint. It validates params, query and body with zod
+ * `defineRoute`: one typed way to add an endpoint. It records the route's access rule (enforced by
+ * the hook in app.ts before anything else runs), validates params, query and body with zod
  * (400 INVALID_PARAMS naming the field), wraps the handler's value in the API envelope, and records
  * the route for the OpenAPI document. A handler that streams sends the reply itself.
  */
@@ -7,8 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { AppError, describeZodError } from './errors.js';
 import { ERROR_CODES } from '@askdb/contracts';
+import { ACCESS_RULES, type AccessRule } from './access.js';
 
 export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | undefined, P extends ZodType | undefined> {
+  /** Who may call it (http/access.ts). Required: a route without a rule does not register. */
+  access: AccessRule;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   url: string;
   summary: string;
@@ -16,8 +20,6 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   body?: B;
   query?: Q;
   params?: P;
-  /** Routes open without login in server mode (system, login). */
-  public?: boolean;
   /** The response is not the JSON envelope (streams, files). */
   raw?: { contentType: string };
 }
@@ -37,9 +39,11 @@ const registry: RegisteredRoute[] = [];
 export function registeredRoutes(): readonly RegisteredRoute[] {
   return registry;
 }
-const publicRoutes = new Set<string>();
-export function isPublicRoute(method: string, url: string): boolean {
-  return publicRoutes.has(`${method} ${url}`);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's access rule, read by the access hook. Absent only on routes we did not define (static files, 404). */
+    access?: AccessRule;
+  }
 }
 
 function parse<T extends ZodType>(schema: T, value: unknown, where: string): z.output<T> {
@@ -53,11 +57,12 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
   spec: RouteSpec<B, Q, P>,
   handler: Handler<Out<B>, Out<Q>, Out<P>>,
 ): void {
+  if (!ACCESS_RULES.includes(spec.access)) throw new Error(`Route ${spec.method} ${spec.url} has no access rule (one of ${ACCESS_RULES.join(', ')})`);
   if (!registry.some((r) => r.spec.method === spec.method && r.spec.url === spec.url)) registry.push({ spec: spec as RegisteredRoute['spec'] });
-  if (spec.public) publicRoutes.add(`${spec.method} ${spec.url}`);
   app.route({
     method: spec.method,
     url: spec.url,
+    config: { access: spec.access },
     handler: async (req, reply) => {
       const input = {
         body: (spec.body ? parse(spec.body, req.body, 'body') : undefined) as Out<B>,

@@ -15,27 +15,27 @@ const aiChats: RouteModule = (app, deps) => {
   const repo = new ChatRepo(deps.store.db);
   const notFound = (lang: Parameters<typeof aiMsg>[0], id: number) => new AppError(404, ERROR_CODES.NOT_FOUND, aiMsg(lang, 'CHAT_NOT_FOUND', { id }));
 
-  defineRoute(app, { method: 'GET', url: `${BASE}/list`, summary: 'Saved conversations, newest first', tag: 'ai', query: ChatListQuery }, ({ query }, req) =>
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list`, summary: 'Saved conversations, newest first', tag: 'ai', query: ChatListQuery }, ({ query }, req) =>
     repo.list(requireUser(req).id, query),
   );
 
-  defineRoute(app, { method: 'GET', url: `${BASE}/brief`, summary: 'The latest conversation (of a data source), or null', tag: 'ai', query: ChatBriefQuery }, ({ query }, req) =>
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/brief`, summary: 'The latest conversation (of a data source), or null', tag: 'ai', query: ChatBriefQuery }, ({ query }, req) =>
     repo.latest(requireUser(req).id, query.dataSourceId),
   );
 
-  defineRoute(app, { method: 'GET', url: `${BASE}/:id`, summary: 'One conversation with its messages', tag: 'ai', params: Id }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/:id`, summary: 'One conversation with its messages', tag: 'ai', params: Id }, async ({ params }, req) => {
     const chat = await repo.get(requireUser(req).id, params.id);
     if (!chat) throw notFound(req.ctx.lang, params.id);
     return chat;
   });
 
-  defineRoute(app, { method: 'POST', url: `${BASE}/save`, summary: 'Create a conversation or replace its messages', tag: 'ai', body: ChatSaveInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/save`, summary: 'Create a conversation or replace its messages', tag: 'ai', body: ChatSaveInput }, async ({ body }, req) => {
     const id = await repo.save(requireUser(req).id, body);
     if (id === null) throw notFound(req.ctx.lang, body.id!);
     return id;
   });
 
-  defineRoute(app, { method: 'DELETE', url: `${BASE}/:id`, summary: 'Delete a conversation', tag: 'ai', params: Id }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'DELETE', url: `${BASE}/:id`, summary: 'Delete a conversation', tag: 'ai', params: Id }, async ({ params }, req) => {
     if (!(await repo.delete(requireUser(req).id, params.id))) throw notFound(req.ctx.lang, params.id);
     return true;
   });

@@ -64,7 +64,7 @@ const ai: RouteModule = (app, deps) => {
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/v2/ai/chat', summary: 'Chat with the AI (server-sent events)', tag: 'ai', body: ChatInput, raw: { contentType: 'text/event-stream' } },
+    { access: 'signedIn', method: 'POST', url: '/api/v2/ai/chat', summary: 'Chat with the AI (server-sent events)', tag: 'ai', body: ChatInput, raw: { contentType: 'text/event-stream' } },
     async ({ body }, req, reply) => {
       const lang: Language = req.ctx.lang;
       const stored = await settings.get();
@@ -122,7 +122,7 @@ const ai: RouteModule = (app, deps) => {
     },
   );
 
-  defineRoute(app, { method: 'GET', url: '/api/v2/ai/model/list', summary: 'Models of the configured AI source', tag: 'ai' }, async (_i, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/v2/ai/model/list', summary: 'Models of the configured AI source', tag: 'ai' }, async (_i, req) => {
     const stored = await settings.get();
     if (!isConfigured(stored)) return [];
     const preferred = stored!.model || stored!.deployment;
@@ -138,11 +138,11 @@ const ai: RouteModule = (app, deps) => {
     return unique.map((name, i) => ({ displayName: name, modelName: name, isDefault: preferred ? name === preferred : i === 0 }));
   });
 
-  defineRoute(app, { method: 'GET', url: '/api/config/system_config/ai', summary: 'The AI settings (never the key)', tag: 'ai' }, async (_i, req) =>
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/config/system_config/ai', summary: 'The AI settings (never the key)', tag: 'ai' }, async (_i, req) =>
     settings.toPublic(await settings.get(), canEdit(req), serverMode),
   );
 
-  defineRoute(app, { method: 'POST', url: '/api/config/system_config/ai', summary: 'Change the AI settings (the key is stored encrypted)', tag: 'ai', body: AiConfigInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/config/system_config/ai', summary: 'Change the AI settings (the key is stored encrypted)', tag: 'ai', body: AiConfigInput }, async ({ body }, req) => {
     if (!canEdit(req)) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, aiMsg(req.ctx.lang, 'SETTINGS_ADMIN_ONLY'));
     if (body.aiSqlSource !== 'ASKDB') {
       // Reject what could never work (bad URL, Azure without a deployment) before storing it.
@@ -156,7 +156,7 @@ const ai: RouteModule = (app, deps) => {
     return settings.toPublic(await settings.save(body), true, serverMode);
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const catalog = await aiCatalog(deps, record, { databaseName: body.databaseName, schemaName: body.schemaName });
     return rankTables(buildSchemaIndex(catalog), body.question, { limit: body.limit ?? 10 }).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));

@@ -24,13 +24,13 @@ const consoles: RouteModule = (app, deps) => {
   const repo = new ConsoleRepo(deps.store.db);
   const notFound = (id: number, lang: Parameters<typeof msg>[0]) => new AppError(404, ERROR_CODES.NOT_FOUND, msg(lang, 'CONSOLE_NOT_FOUND', { id }));
 
-  defineRoute(app, { method: 'POST', url: '/api/operation/saved/create', summary: 'Create a console', body: ConsoleInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/operation/saved/create', summary: 'Create a console', body: ConsoleInput }, async ({ body }, req) => {
     const user = requireUser(req);
     if (body.dataSourceId != null) await requireDataSource(deps, req, body.dataSourceId);
     return repo.create(body, user.id);
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/operation/saved/update', summary: 'Update a console; returns its new version and whether another writer saved in between', body: ConsoleUpdate }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/operation/saved/update', summary: 'Update a console; returns its new version and whether another writer saved in between', body: ConsoleUpdate }, async ({ body }, req) => {
     const user = requireUser(req);
     const { id, baseVersion, ...fields } = body;
     if (fields.dataSourceId != null) await requireDataSource(deps, req, fields.dataSourceId);
@@ -41,33 +41,33 @@ const consoles: RouteModule = (app, deps) => {
     return { version: r.version, conflict: r.conflict, message: r.conflict ? msg(req.ctx.lang, 'CONSOLE_CONFLICT') : undefined };
   });
 
-  defineRoute(app, { method: 'GET', url: '/api/operation/saved/list', summary: 'List consoles', query: ListQuery }, async ({ query }, req) => repo.list(requireUser(req).id, query));
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/operation/saved/list', summary: 'List consoles', query: ListQuery }, async ({ query }, req) => repo.list(requireUser(req).id, query));
 
-  defineRoute(app, { method: 'GET', url: '/api/operation/saved/:id', summary: 'One console', params: IdParams }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/operation/saved/:id', summary: 'One console', params: IdParams }, async ({ params }, req) => {
     const c = await repo.get(params.id, requireUser(req).id);
     if (!c) throw notFound(params.id, req.ctx.lang);
     return c;
   });
 
-  defineRoute(app, { method: 'DELETE', url: '/api/operation/saved/:id', summary: 'Delete a console and its draft', params: IdParams }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'DELETE', url: '/api/operation/saved/:id', summary: 'Delete a console and its draft', params: IdParams }, async ({ params }, req) => {
     if (!(await repo.delete(params.id, requireUser(req).id))) throw notFound(params.id, req.ctx.lang);
     return true;
   });
 
-  defineRoute(app, { method: 'GET', url: '/api/operation/draft/:id', summary: 'The draft text of a console', params: IdParams }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/operation/draft/:id', summary: 'The draft text of a console', params: IdParams }, async ({ params }, req) => {
     const user = requireUser(req);
     if (!(await repo.get(params.id, user.id))) throw notFound(params.id, req.ctx.lang);
     return repo.getDraft(params.id, user.id);
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/operation/draft/set', summary: 'Store the draft text of a console', body: z.object({ consoleId: z.coerce.number().int(), ddl: z.string().max(20_000_000) }) }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/operation/draft/set', summary: 'Store the draft text of a console', body: z.object({ consoleId: z.coerce.number().int(), ddl: z.string().max(20_000_000) }) }, async ({ body }, req) => {
     const user = requireUser(req);
     if (!(await repo.get(body.consoleId, user.id))) throw notFound(body.consoleId, req.ctx.lang);
     await repo.setDraft(body.consoleId, user.id, body.ddl);
     return true;
   });
 
-  defineRoute(app, { method: 'DELETE', url: '/api/operation/draft/:id', summary: 'Drop the draft of a console', params: IdParams }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'DELETE', url: '/api/operation/draft/:id', summary: 'Drop the draft of a console', params: IdParams }, async ({ params }, req) => {
     await repo.deleteDraft(params.id, requireUser(req).id);
     return true;
   });

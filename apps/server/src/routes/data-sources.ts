@@ -12,7 +12,7 @@ import { mergeUpdate, toSummary } from '../store/data-sources.js';
 const IdParams = z.object({ id: z.coerce.number().int() });
 
 const dataSources: RouteModule = (app, deps) => {
-  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/pre_connect', summary: 'Test a connection', body: DataSourceUpdate.partial({ id: true }).extend({ alias: z.string().max(255).optional() }) }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/pre_connect', summary: 'Test a connection', body: DataSourceUpdate.partial({ id: true }).extend({ alias: z.string().max(255).optional() }) }, async ({ body }, req) => {
     let input = { alias: 'test', ...body } as DataSourceInput & { id?: number };
     // Testing an existing source from its edit dialog: absent secrets are the stored ones.
     if (body.id !== undefined) {
@@ -29,12 +29,12 @@ const dataSources: RouteModule = (app, deps) => {
     return true;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/create', summary: 'Create a data source', body: DataSourceInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/create', summary: 'Create a data source', body: DataSourceInput }, async ({ body }, req) => {
     const user = requireUser(req);
     return deps.dataSources.create(body, user.id, req.ctx.organizationId);
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/update', summary: 'Update a data source (an absent password keeps the old one)', body: DataSourceUpdate }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/update', summary: 'Update a data source (an absent password keeps the old one)', body: DataSourceUpdate }, async ({ body }, req) => {
     const rec = await requireDataSource(deps, req, body.id, 'manage');
     const { id, ...patch } = body;
     const merged = mergeUpdate(rec.input, patch);
@@ -45,7 +45,7 @@ const dataSources: RouteModule = (app, deps) => {
     return true;
   });
 
-  defineRoute(app, { method: 'GET', url: '/api/connection/datasource/list', summary: 'List data sources', query: PageQuery }, async ({ query }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/connection/datasource/list', summary: 'List data sources', query: PageQuery }, async ({ query }, req) => {
     const user = requireUser(req);
     const all = await deps.dataSources.listVisible(user.id);
     const key = query.searchKey?.trim().toLowerCase();
@@ -60,12 +60,12 @@ const dataSources: RouteModule = (app, deps) => {
     };
   });
 
-  defineRoute(app, { method: 'GET', url: '/api/connection/datasource/:id', summary: 'One data source (without secrets)', params: IdParams }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/connection/datasource/:id', summary: 'One data source (without secrets)', params: IdParams }, async ({ params }, req) => {
     const rec = await requireDataSource(deps, req, params.id);
     return toSummary(rec, requireUser(req));
   });
 
-  defineRoute(app, { method: 'DELETE', url: '/api/connection/datasource/:id', summary: 'Delete a data source', params: IdParams }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'DELETE', url: '/api/connection/datasource/:id', summary: 'Delete a data source', params: IdParams }, async ({ params }, req) => {
     await requireDataSource(deps, req, params.id, 'manage');
     deps.connections.invalidate(params.id);
     deps.catalogs.invalidate(params.id);
@@ -73,7 +73,7 @@ const dataSources: RouteModule = (app, deps) => {
     return true;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/connection/datasource/clone', summary: 'Clone a data source', body: z.object({ id: z.coerce.number().int() }) }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/clone', summary: 'Clone a data source', body: z.object({ id: z.coerce.number().int() }) }, async ({ body }, req) => {
     const rec = await requireDataSource(deps, req, body.id);
     const user = requireUser(req);
     return deps.dataSources.create({ ...rec.input, alias: `${rec.input.alias} (copy)`, groupId: rec.groupId }, user.id, rec.spaceId);

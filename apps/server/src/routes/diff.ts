@@ -79,7 +79,7 @@ const diff: RouteModule = (app, deps) => {
     }
   };
 
-  defineRoute(app, { method: 'POST', url: '/api/diff/sql', summary: 'Schema sync: the SQL that makes the target structure equal the source', tag: 'schema sync', body: DiffInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/diff/sql', summary: 'Schema sync: the SQL that makes the target structure equal the source', tag: 'schema sync', body: DiffInput }, async ({ body }, req) => {
     const lang = req.ctx.lang;
     const [source, target] = await Promise.all([
       requireDataSource(deps, req, body.source.dataSourceId),

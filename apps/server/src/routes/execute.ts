@@ -15,7 +15,7 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
 const execute: RouteModule = (app, deps) => {
   const exec = deps.execution;
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/dml/execute', summary: 'Run SQL; one result per statement, first page of rows each', body: ExecuteInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute', summary: 'Run SQL; one result per statement, first page of rows each', body: ExecuteInput }, async ({ body }, req) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
     try {
@@ -25,24 +25,24 @@ const execute: RouteModule = (app, deps) => {
     }
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/dml/fetch', summary: 'Next rows of a result cursor', body: FetchInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/fetch', summary: 'Next rows of a result cursor', body: FetchInput }, async ({ body }, req) => {
     const r = await exec.fetch(body.cursorId, requireUser(req).id, body.limit);
     if (!r) throw new AppError(404, ERROR_CODES.NOT_FOUND, msg(req.ctx.lang, 'CURSOR_EXPIRED'));
     return r;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/dml/cursor/close', summary: 'Close a result cursor early', body: FetchInput.pick({ cursorId: true }) }, async ({ body }) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/cursor/close', summary: 'Close a result cursor early', body: FetchInput.pick({ cursorId: true }) }, async ({ body }) => {
     exec.closeCursor(body.cursorId);
     return true;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/dml/cancel', summary: 'Cancel a running execution in the database', body: CancelInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/cancel', summary: 'Cancel a running execution in the database', body: CancelInput }, async ({ body }, req) => {
     const ok = await exec.cancel(body.executionId, requireUser(req).id);
     if (!ok) throw new AppError(404, ERROR_CODES.NOT_FOUND, msg(req.ctx.lang, 'EXECUTION_NOT_FOUND'));
     return true;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/dml/execute_stream', summary: 'Run SQL and stream every row as NDJSON', body: ExecuteInput, raw: { contentType: 'application/x-ndjson' } }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute_stream', summary: 'Run SQL and stream every row as NDJSON', body: ExecuteInput, raw: { contentType: 'application/x-ndjson' } }, async ({ body }, req, reply) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
     reply.hijack();
@@ -82,7 +82,7 @@ const execute: RouteModule = (app, deps) => {
     out.end();
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/dml/export', summary: 'Export the full result of the first row-returning statement', body: ExportInput, raw: { contentType: 'application/octet-stream' } }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/export', summary: 'Export the full result of the first row-returning statement', body: ExportInput, raw: { contentType: 'application/octet-stream' } }, async ({ body }, req, reply) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const dialect = dialectFor(record.input.type);

@@ -17,15 +17,15 @@ const groups: RouteModule = (app, deps) => {
     return g;
   };
 
-  defineRoute(app, { method: 'GET', url: '/api/connection/group/list', summary: 'Groups of the current user (flat, with parentId)' }, async (_i, req) => repo.list(requireUser(req).id));
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/connection/group/list', summary: 'Groups of the current user (flat, with parentId)' }, async (_i, req) => repo.list(requireUser(req).id));
 
-  defineRoute(app, { method: 'POST', url: '/api/connection/group/create', summary: 'Create a group', body: z.object({ name: z.string().trim().max(255).optional(), parentId: z.number().int().nullable().optional() }) }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/group/create', summary: 'Create a group', body: z.object({ name: z.string().trim().max(255).optional(), parentId: z.number().int().nullable().optional() }) }, async ({ body }, req) => {
     const user = requireUser(req);
     if (body.parentId != null) await mustOwn(body.parentId, user.id, req.ctx.lang);
     return repo.create(body.name || LIMITS.newGroupName, body.parentId ?? null, user.id);
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/connection/group/update', summary: 'Rename or move a group', body: z.object({ id: z.number().int(), name: z.string().trim().min(1).max(255).optional(), parentId: z.number().int().nullable().optional() }) }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/group/update', summary: 'Rename or move a group', body: z.object({ id: z.number().int(), name: z.string().trim().min(1).max(255).optional(), parentId: z.number().int().nullable().optional() }) }, async ({ body }, req) => {
     const user = requireUser(req);
     await mustOwn(body.id, user.id, req.ctx.lang);
     if (body.parentId != null) {
@@ -40,14 +40,14 @@ const groups: RouteModule = (app, deps) => {
     return true;
   });
 
-  defineRoute(app, { method: 'DELETE', url: '/api/connection/group/:id', summary: 'Delete a group (its members move to its parent)', params: z.object({ id: z.coerce.number().int() }) }, async ({ params }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'DELETE', url: '/api/connection/group/:id', summary: 'Delete a group (its members move to its parent)', params: z.object({ id: z.coerce.number().int() }) }, async ({ params }, req) => {
     const user = requireUser(req);
     await mustOwn(params.id, user.id, req.ctx.lang);
     await repo.delete(params.id, user.id);
     return true;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/connection/group/move_datasource', summary: 'Move a data source into a group (null = top level)', body: z.object({ dataSourceId: z.number().int(), groupId: z.number().int().nullable() }) }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/group/move_datasource', summary: 'Move a data source into a group (null = top level)', body: z.object({ dataSourceId: z.number().int(), groupId: z.number().int().nullable() }) }, async ({ body }, req) => {
     const user = requireUser(req);
     await requireDataSource(deps, req, body.dataSourceId, 'manage');
     if (body.groupId != null) await mustOwn(body.groupId, user.id, req.ctx.lang);

@@ -1,6 +1,6 @@
 /** Every route module, registered in one place. Each module owns one domain. */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import system from './system.js';
 import dataSources from './data-sources.js';
 import groups from './groups.js';

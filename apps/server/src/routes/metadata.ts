@@ -27,7 +27,7 @@ const metadata: RouteModule = (app, deps) => {
     return { ...loc(q), tableName: q.tableName };
   };
   const get = <T>(url: string, summary: string, fn: (c: Connection, q: Q) => Promise<T>) =>
-    defineRoute(app, { method: 'GET', url, summary, query: MetadataQuery }, ({ query }, req) => withConn(req, query, (c) => fn(c, query)));
+    defineRoute(app, { access: 'signedIn', method: 'GET', url, summary, query: MetadataQuery }, ({ query }, req) => withConn(req, query, (c) => fn(c, query)));
 
   get('/api/rdb/database/list', 'Databases', (c) => c.metadata.databases());
   get('/api/rdb/schema/list', 'Schemas of a database', async (c, q) => (await c.metadata.schemas(q.databaseName)).map((s) => ({ name: s.name, databaseName: s.databaseName ?? q.databaseName ?? null })));
@@ -44,7 +44,7 @@ const metadata: RouteModule = (app, deps) => {
   // One routine's CREATE text: `definition` is null when the engine keeps none (or the user may not read it).
   for (const kind of ['FUNCTION', 'PROCEDURE'] as const) {
     const field = kind === 'FUNCTION' ? 'functionName' : 'procedureName';
-    defineRoute(app, { method: 'GET', url: `/api/rdb/${kind.toLowerCase()}/detail`, summary: `CREATE text of a ${kind.toLowerCase()}`, query: RoutineDetailQuery }, ({ query }, req) => {
+    defineRoute(app, { access: 'signedIn', method: 'GET', url: `/api/rdb/${kind.toLowerCase()}/detail`, summary: `CREATE text of a ${kind.toLowerCase()}`, query: RoutineDetailQuery }, ({ query }, req) => {
       const name = query[field];
       if (!name) throw invalidParams(`Invalid query: ${field}: Required`);
       return withConn(req, query, async (c) => ({
@@ -55,7 +55,7 @@ const metadata: RouteModule = (app, deps) => {
     });
   }
 
-  defineRoute(app, { method: 'GET', url: '/api/rdb/table/list', summary: 'Tables, pinned first, paged and searchable', query: MetadataQuery }, async ({ query }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/rdb/table/list', summary: 'Tables, pinned first, paged and searchable', query: MetadataQuery }, async ({ query }, req) => {
     const user = requireUser(req);
     const pins = await deps.store.db
       .selectFrom('pinned_tables')
@@ -75,7 +75,7 @@ const metadata: RouteModule = (app, deps) => {
   });
 
   const PinBody = z.object({ dataSourceId: z.number().int(), databaseName: z.string().max(255).nullish(), schemaName: z.string().max(255).nullish(), tableName: z.string().min(1).max(1024), pinned: z.boolean() });
-  defineRoute(app, { method: 'POST', url: '/api/rdb/table/pin', summary: 'Pin or unpin a table in the tree', body: PinBody }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/table/pin', summary: 'Pin or unpin a table in the tree', body: PinBody }, async ({ body }, req) => {
     const user = requireUser(req);
     await requireDataSource(deps, req, body.dataSourceId);
     const key = { user_id: user.id, data_source_id: body.dataSourceId, database_name: body.databaseName ?? '', schema_name: body.schemaName ?? '', table_name: body.tableName };

@@ -9,7 +9,7 @@ import { FormatInput, HoverInput, LIMITS, ParserInput, TipInput, supportsDatabas
 import { catalogIndex, completeJsonParts, dialectFor, hover, parseSql, relationInfo, type SchemaCatalog } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { requireDataSource } from '../services/access.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
@@ -73,10 +73,10 @@ const sqlIntel: RouteModule = (app, deps) => {
     const catalog = quick ? null : await catalogs.ifReady(req, record, sel);
     return parseSql(body.sql, dialectFor(type), { catalog, ...sel, language: req.ctx.lang, quick });
   };
-  defineRoute(app, { method: 'POST', url: '/api/sql_parser/context/parser', summary: 'Statements, validity, identifiers and markers of a script', tag: 'sql', body: ParserInput }, parse(false));
-  defineRoute(app, { method: 'POST', url: '/api/sql_parser/context/quick_parser', summary: 'Statements and validity only (run glyphs)', tag: 'sql', body: ParserInput }, parse(true));
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/parser', summary: 'Statements, validity, identifiers and markers of a script', tag: 'sql', body: ParserInput }, parse(false));
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/quick_parser', summary: 'Statements and validity only (run glyphs)', tag: 'sql', body: ParserInput }, parse(true));
 
-  defineRoute(app, { method: 'GET', url: '/api/sql_parser/get_keywords', summary: 'Databases, schemas, tables, views, functions and procedures for the editor', tag: 'sql', query: KeywordsQuery }, async ({ query }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/sql_parser/get_keywords', summary: 'Databases, schemas, tables, views, functions and procedures for the editor', tag: 'sql', query: KeywordsQuery }, async ({ query }, req) => {
     const record = await requireDataSource(deps, req, query.dataSourceId);
     const type = record.input.type;
     const sel = selection(type, query);
@@ -94,7 +94,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     };
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first', tag: 'sql', body: TipInput }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first', tag: 'sql', body: TipInput }, async ({ body }, req, reply) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     // Spec 01 §5: completion and tips need a console id and a data source id.
     if (body.consoleId == null) return [];
@@ -127,7 +127,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     return reply.send(Buffer.concat([ENVELOPE_HEAD, ...parts.map(encoded), ENVELOPE_TAIL]));
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput }, async ({ body }, req) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;
     const sel = selection(type, body);
@@ -147,7 +147,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     return list;
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput }, async ({ body }) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput }, async ({ body }) => {
     // Loaded on first use: sql-formatter is large and most sessions never format.
     const { formatSql } = await import('@askdb/sql/format');
     return formatSql(body.sql, body.dbType, body.keywordCase ?? 'off');

@@ -3,14 +3,14 @@ import { defineRoute } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi.js';
 
 const system: RouteModule = (app, deps) => {
-  defineRoute(app, { method: 'GET', url: '/api/system', summary: 'Version and mode', public: true }, () => ({
+  defineRoute(app, { access: 'public', method: 'GET', url: '/api/system', summary: 'Version and mode' }, () => ({
     version: deps.config.version,
     mode: deps.config.mode,
   }));
-  defineRoute(app, { method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI document', public: true, raw: { contentType: 'application/json' } }, (_i, _req, reply) =>
+  defineRoute(app, { access: 'public', method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI document', raw: { contentType: 'application/json' } }, (_i, _req, reply) =>
     reply.send(buildOpenApi(deps.config.version)),
   );
-  defineRoute(app, { method: 'GET', url: '/api/system/user', summary: 'The current user and organization', public: true }, (_i, req) => ({
+  defineRoute(app, { access: 'public', method: 'GET', url: '/api/system/user', summary: 'The current user and organization' }, (_i, req) => ({
     user: req.ctx.user,
     organizationId: req.ctx.organizationId,
     language: req.ctx.lang,

@@ -51,7 +51,7 @@ const tableEdit: RouteModule = (app, deps) => {
     schemaName: supportsSchema(type) ? p.schemaName ?? null : null,
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/table/edit_model', summary: 'Table editor: a table as the editor model, and what the editor offers for its engine', tag: 'table editor', body: TableEditModelInput }, async ({ body }, req: FastifyRequest): Promise<TableEditModelResult> => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/table/edit_model', summary: 'Table editor: a table as the editor model, and what the editor offers for its engine', tag: 'table editor', body: TableEditModelInput }, async ({ body }, req: FastifyRequest): Promise<TableEditModelResult> => {
     const lang = req.ctx.lang;
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;
@@ -73,7 +73,7 @@ const tableEdit: RouteModule = (app, deps) => {
     return { ...offer, table: toEditModel(table), options: read.ddl !== null ? mysqlTableOptions(read.ddl) : null };
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/rdb/table/edit_sql', summary: 'Table editor: the CREATE / ALTER statements of an edited table', tag: 'table editor', body: TableEditSqlInput }, async ({ body }, req: FastifyRequest): Promise<TableEditSqlResult> => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/table/edit_sql', summary: 'Table editor: the CREATE / ALTER statements of an edited table', tag: 'table editor', body: TableEditSqlInput }, async ({ body }, req: FastifyRequest): Promise<TableEditSqlResult> => {
     const lang = req.ctx.lang;
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;

@@ -1,7 +1,7 @@
 /** Who may touch which data source: 404 when it does not exist, 403 when it is not the user's. */
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@askdb/contracts';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import { requireUser } from '../http/context.js';
 import { msg } from '../http/messages.js';

@@ -8,6 +8,125 @@ export interface UsersTable {
   password_hash: string | null;
   role_code: string;
   created_at: string;
+  phone: string | null;
+  avatar: string | null;
+  /** VALID, or INVALID for a disabled account (its sessions and keys stop working). */
+  status: Generated<string>;
+  /** 1 for the deployment's operator. */
+  is_operator: Generated<number>;
+  current_org_id: number | null;
+  trial_start_time: string | null;
+  updated_at: string | null;
+}
+export interface OrganizationsTable {
+  id: Generated<number>;
+  type: string;
+  name: string;
+  /** 8 digits, TEAM organisations only. */
+  team_code: string | null;
+  area: string | null;
+  industry: string | null;
+  creator_role: string | null;
+  avatar: string | null;
+  owner_id: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface OrganizationMembersTable {
+  organization_id: number;
+  user_id: number;
+  role_code: string;
+  status: string;
+  /** The name the member gave when joining (shown in the members table). */
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface JoinRequestsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  name: string;
+  reason: string | null;
+  /** CODE (team code) or INVITE (invite link / e-mail). */
+  via: string;
+  /** PENDING, APPROVED, REJECTED, REVOKED. */
+  status: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+export interface InvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  token_hash: string;
+  email: string | null;
+  created_by: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface AuthSessionsTable {
+  /** SHA-256 hex of the cookie's token. */
+  id: string;
+  user_id: number;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export interface PasscodesTable {
+  id: Generated<number>;
+  /** Normalised e-mail or phone. */
+  target: string;
+  /** LOGIN, REGISTER, RESET. */
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The first characters of the key, shown in the list. */
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+export interface OauthStatesTable {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string | null;
+  redirect: string | null;
+  created_at: string;
+}
+export interface OauthIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  created_at: string;
+}
+export interface WechatTicketsTable {
+  ticket: string;
+  /** WAITING, SCANNED, CONFIRMED, EXPIRED. */
+  status: string;
+  user_id: number | null;
+  session_token: string | null;
+  expires_at: string;
+  created_at: string;
+}
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: number;
+  count: number;
 }
 export interface DataSourcesTable {
   id: Generated<number>;
@@ -30,6 +149,7 @@ export interface DsGroupsTable {
   parent_id: number | null;
   owner_id: number;
   sort_order: number;
+  organization_id: number | null;
 }
 export interface ConsolesTable {
   id: Generated<number>;
@@ -47,6 +167,7 @@ export interface ConsolesTable {
   version: number;
   created_at: string;
   updated_at: string;
+  organization_id: number | null;
 }
 export interface ConsoleDraftsTable {
   console_id: number;
@@ -72,6 +193,7 @@ export interface AiCollectionsTable {
   title: string;
   owner_id: number;
   created_at: string;
+  organization_id: number | null;
 }
 export interface AiCollectionElementsTable {
   id: Generated<number>;
@@ -92,6 +214,7 @@ export interface ChatsTable {
   message_count: number;
   created_at: string;
   updated_at: string;
+  organization_id: number | null;
 }
 export interface ChatMessagesTable {
   id: Generated<number>;
@@ -114,4 +237,15 @@ export interface StoreSchema {
   ai_collection_elements: AiCollectionElementsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  join_requests: JoinRequestsTable;
+  invitations: InvitationsTable;
+  auth_sessions: AuthSessionsTable;
+  passcodes: PasscodesTable;
+  api_keys: ApiKeysTable;
+  oauth_states: OauthStatesTable;
+  oauth_identities: OauthIdentitiesTable;
+  wechat_tickets: WechatTicketsTable;
+  rate_limits: RateLimitsTable;
 }

@@ -7,7 +7,7 @@
 import { catalogFromDriver, type Catalog, type CatalogTable } from '@askdb/ai';
 import type { Catalog as DriverCatalog, ResultEvent } from '@askdb/drivers';
 import { dialectFor } from '@askdb/sql';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 
 export interface Location {

@@ -12,7 +12,7 @@ import type { AiPrivacy, ChatInput } from '@askdb/contracts';
 import type { Catalog as DriverCatalog } from '@askdb/drivers';
 import { dialectFor } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import { requireDataSource } from '../access.js';
 import { AiCollectionRepo } from './ai-collections.js';

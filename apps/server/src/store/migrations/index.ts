@@ -4,10 +4,11 @@
  * add a new one.
  */
 import { sql, type Kysely, type Migration, type CreateTableBuilder } from 'kysely';
+import { accountsMigration } from './0003-accounts.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
-function withId<T extends string>(tb: CreateTableBuilder<T, never>, d: StoreDialect) {
+export function withId<T extends string>(tb: CreateTableBuilder<T, never>, d: StoreDialect) {
   return d === 'postgres'
     ? tb.addColumn('id', 'serial', (c) => c.primaryKey())
     : tb.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
@@ -121,5 +122,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
         await db.schema.createIndex('chat_messages_chat').on('chat_messages').columns(['chat_id', 'seq']).execute();
       },
     },
+    '0003_accounts': accountsMigration(d, withId),
   };
 }

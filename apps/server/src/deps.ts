@@ -1,0 +1,28 @@
+/**
+ * The services every route module receives, built once by the composition root (app.ts).
+ * A low module of its own so services and routes depend on this type, never on app.ts.
+ */
+import type { AppConfig } from './config.js';
+import type { Store } from './store/db.js';
+import type { SecretBox } from './store/secret.js';
+import type { DataSourceRepo } from './store/data-sources.js';
+import type { KvRepo } from './store/kv.js';
+import type { ConnectionService } from './services/connections.js';
+import type { SessionService } from './services/sessions.js';
+import type { CatalogCache } from './services/catalog-cache.js';
+import type { ExecutionService } from './services/execution.js';
+import type { ContextResolver } from './http/context.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  store: Store;
+  secrets: SecretBox;
+  dataSources: DataSourceRepo;
+  kv: KvRepo;
+  connections: ConnectionService;
+  sessions: SessionService;
+  catalogs: CatalogCache;
+  execution: ExecutionService;
+  /** Who is asking: turns a request's cookie or API key into the request context (services/auth). */
+  identity: ContextResolver;
+}

@@ -26,6 +26,8 @@ export interface CompleteInput extends ItemOptions {
   otherCatalog?: (name: string) => SchemaCatalog | null | undefined;
   /** Most items returned (default 50,000: the client caches the list fetched after a delimiter and filters it). */
   limit?: number;
+  /** The cursor context when already read (a server reads it off its event loop for big texts). */
+  context?: CursorContext;
 }
 
 const PLACEHOLDER = 'zz_askdb_cursor';
@@ -81,7 +83,7 @@ export function completeJsonParts(input: CompleteInput): string[] {
 }
 
 function prepare(input: CompleteInput): { groups: Group[]; prefix: string } {
-  const ctx = cursorContext(input.beforeSql ?? '', input.afterSql ?? '', input.dialect);
+  const ctx = input.context ?? cursorContext(input.beforeSql ?? '', input.afterSql ?? '', input.dialect);
   if (ctx.kind === 'none') return { groups: [], prefix: '' };
   const index = input.catalog ? catalogIndex(input.catalog) : undefined;
   const resolver = new Resolver({

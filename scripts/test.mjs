@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInstalled, ensureBuilt, root } from './lib/steps.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
 
 ensureInstalled();
 await ensureBuilt();
@@ -42,7 +43,12 @@ if (want('unit')) {
   } else if (!ok) { failed++; failures.push('vitest'); }
 }
 
-if (want('e2e')) {
+const noBrowser = want('e2e') ? ensureChromium() : null;
+if (noBrowser) {
+  console.log(`\n${noBrowser}`);
+  failed++;
+  failures.push('playwright (no Chromium)');
+} else if (want('e2e')) {
   const json = path.join(out, 'playwright.json');
   const ok = step('end-to-end tests (playwright, chromium)', path.join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
   if (fs.existsSync(json)) {

@@ -17,7 +17,9 @@
  */
 import { LIMITS } from '@askdb/contracts';
 import type { Catalog, CatalogTable } from './catalog.js';
-import { identifierTerms, questionTerms, splitWords, stem } from './text-tokens.js';
+import { liftBridges } from './bridges.js';
+import { expandAbbreviation, synonymsOf } from './lexicon.js';
+import { identifierTerms, lemma, questionTerms, splitWords } from './text-tokens.js';
 
 export interface LinkedTable {
   tableName: string;
@@ -57,6 +59,11 @@ export interface LinkWeights {
   component: number;
   /** Weight of a hit on a group prefix word of the name. */
   group: number;
+  /** Weight of a match through a synonym (`nation` → `country`). */
+  synonym: number;
+  /** Bridge tables: FK neighbours of two of the best `bridgeTop` tables rise to `bridgeShare` of the weaker one (0: off). */
+  bridgeTop: number;
+  bridgeShare: number;
 }
 
 export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
@@ -69,6 +76,9 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   prefix: 0.5,
   component: 2,
   group: 1,
+  synonym: 0.7,
+  bridgeTop: 4,
+  bridgeShare: 0.95,
 };
 
 interface IndexedTable {
@@ -109,7 +119,7 @@ export function buildSchemaIndex(catalog: Catalog): SchemaIndex {
   const vocabulary = new Set(
     catalog.tables.flatMap((t) => [...splitWords(t.name), ...t.columns.flatMap((c) => splitWords(c.name))]).filter((w) => w.length >= 3),
   );
-  const terms = (identifier: string) => withCompounds(identifierTerms(identifier), identifier, vocabulary);
+  const terms = (identifier: string) => withAbbreviations(withCompounds(identifierTerms(identifier), identifier, vocabulary), identifier);
   const nameWords = catalog.tables.map((t) => terms(t.name.split('.').pop()!).filter((w) => !/^\d+$/.test(w)));
   const groupLength = nameGroupPrefixes(nameWords);
   const tables: IndexedTable[] = catalog.tables.map((table, ti) => {
@@ -188,9 +198,15 @@ function withCompounds(stems: string[], identifier: string, vocabulary: Set<stri
       const b = w.slice(i);
       if (vocabulary.has(a) && vocabulary.has(b) && (!bestSplit || Math.min(a.length, b.length) > Math.min(bestSplit[0].length, bestSplit[1].length))) bestSplit = [a, b];
     }
-    if (bestSplit) extra.push(stem(bestSplit[0]), stem(bestSplit[1]));
+    if (bestSplit) extra.push(lemma(bestSplit[0]), lemma(bestSplit[1]));
   }
   return extra.length ? [...stems, ...extra] : stems;
+}
+
+/** Abbreviated identifier words (`qty`, `dept`) also count as what they stand for. */
+function withAbbreviations(terms: string[], identifier: string): string[] {
+  const extra = splitWords(identifier).map(expandAbbreviation).filter((x): x is string => x !== undefined);
+  return extra.length ? [...terms, ...extra] : terms;
 }
 
 /** Groups of related tables: joined by foreign keys or sharing a name group prefix. */
@@ -249,6 +265,8 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
         if (long.startsWith(short) && short.length / long.length >= 0.5) out.set(v, w.prefix);
       }
     }
+    // Synonyms are a fallback: when the schema uses the question's own word, that word decides.
+    if (!index.df.has(q)) for (const s of synonymsOf(q)) if (index.df.has(s) && !out.has(s)) out.set(s, w.synonym);
     return out;
   });
 
@@ -319,7 +337,8 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
     const ns = t.neighbours.map((j) => base[j]!).sort((a, b) => b - a);
     return base[i]! + w.neighbour1 * (ns[0] ?? 0) + w.neighbour2 * (ns[1] ?? 0);
   });
-  const final = own.map((o, i) => o + w.component * coverOf.get(index.component[i]!)!);
+  const grouped = own.map((o, i) => o + w.component * coverOf.get(index.component[i]!)!);
+  const final = w.bridgeTop > 0 ? liftBridges(grouped, index.tables.map((t) => t.neighbours), w.bridgeTop, w.bridgeShare) : grouped;
 
   const mentioned = new Set<number>();
   for (const name of [...(options.mentioned ?? []), ...mentionsIn(question)]) {

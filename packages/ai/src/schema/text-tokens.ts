@@ -67,13 +67,32 @@ export function stem(w: string): string {
   return w;
 }
 
+/** Irregular English forms (`won` → `win`, `spoken` → `speak`, `children` → `child`) the suffix rules cannot reach. */
+const IRREGULAR_FORMS: Record<string, string> = {
+  won: 'win', winning: 'win', winner: 'win', lost: 'lose', losing: 'lose', loser: 'lose', spoke: 'speak', spoken: 'speak',
+  speaking: 'speak', sold: 'sell', bought: 'buy', paid: 'pay', made: 'make', built: 'build', wrote: 'write',
+  written: 'write', taught: 'teach', held: 'hold', led: 'lead', ran: 'run', took: 'take', taken: 'take', gave: 'give',
+  given: 'give', born: 'birth', birthday: 'birth', died: 'death', dead: 'death', death: 'death', children: 'child',
+  people: 'person', men: 'man', women: 'woman', feet: 'foot', teeth: 'tooth', mice: 'mouse', geese: 'goose',
+  data: 'datum', media: 'medium', criteria: 'criterion', analyses: 'analysis', indices: 'index', matrices: 'matrix',
+  oldest: 'old', older: 'old', youngest: 'young', younger: 'young', largest: 'large', biggest: 'big',
+  highest: 'high', lowest: 'low', longest: 'long', shortest: 'short', heaviest: 'heavy', richest: 'rich',
+};
+
+const IRREGULAR = new Map(Object.entries(IRREGULAR_FORMS).map(([k, v]) => [k, stem(v)]));
+
+/** The base form of a raw lower-case word: irregular forms first, then the suffix stemmer. */
+export function lemma(word: string): string {
+  return IRREGULAR.get(word) ?? stem(word);
+}
+
 function undouble(w: string): string {
   return /([bdfgmnprt])\1$/.test(w) ? w.slice(0, -1) : w;
 }
 
 /** Stemmed words of an identifier or a comment (stopwords kept: `in` in `singer_in_concert` is harmless). */
 export function identifierTerms(text: string): string[] {
-  return splitWords(text).map(stem);
+  return splitWords(text).map(lemma);
 }
 
 /**
@@ -85,7 +104,7 @@ export function questionTerms(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    if (!/^\d+$/.test(w) && !isStopword(w) && w.length > 1) out.push(stem(w));
+    if (!/^\d+$/.test(w) && !isStopword(w) && w.length > 1) out.push(lemma(w));
     const next = words[i + 1];
     if (next && /^[a-z]+$/.test(w + next) && !isStopword(w) && !isStopword(next)) out.push(stem(w + next));
   }

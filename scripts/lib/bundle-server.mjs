@@ -17,9 +17,7 @@ export async function bundleServer(root, isExternal) {
   const outdir = path.join(root, 'apps/server/dist');
   fs.rmSync(outdir, { recursive: true, force: true });
   const bundle = path.join(outdir, 'server.cjs');
-  await esbuild.build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: bundle,
+  const options = {
     bundle: true,
     minify: true,
     keepNames: true,
@@ -44,7 +42,10 @@ export async function bundleServer(root, isExternal) {
         });
       },
     }],
-  });
+  };
+  await esbuild.build({ ...options, entryPoints: [path.join(root, 'apps/server/src/main.ts')], outfile: bundle });
+  // The SQL-intelligence worker threads' entry, found next to the bundle (apps/server/src/services/sql-intel/worker-file.ts).
+  await esbuild.build({ ...options, entryPoints: [path.join(root, 'apps/server/src/services/sql-intel/worker.ts')], outfile: path.join(outdir, 'sql-intel-worker.cjs') });
   const hash = crypto.createHash('sha256').update(fs.readFileSync(bundle)).digest('hex').slice(0, 16);
   await esbuild.build({
     entryPoints: [path.join(root, 'apps/server/src/launch/main.ts')],

@@ -72,6 +72,8 @@ const EXTERNAL = [
   'playwright-core', '@playwright/test', 'dbgate-query-splitter', 'esbuild', 'vite', 'pg', 'pg-cursor',
   // Big and needed only for one engine or one action: required from node_modules when first used.
   'mysql2', 'ioredis', '@clickhouse/client', 'sql-formatter',
+  // Starts its worker threads from its own files.
+  'piscina',
 ];
 const isExternal = (p) => EXTERNAL.some((e) => p === e || p.startsWith(e + '/')) || p.startsWith('node:');
 

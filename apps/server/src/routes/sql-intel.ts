@@ -5,12 +5,17 @@
  * catalog object (packages/sql), so after the first tip on a schema later tips cost milliseconds.
  */
 import { z } from 'zod';
-import { FormatInput, HoverInput, LIMITS, ParserInput, TipInput, supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/contracts';
-import { catalogIndex, completeJsonParts, dialectFor, hover, parseSql, relationInfo, type SchemaCatalog } from '@askdb/sql';
-import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES, FormatInput, HoverInput, LIMITS, ParserInput, TipInput, supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/contracts';
+import { catalogIndex, completeJsonParts, dialectFor, relationInfo, type SchemaCatalog } from '@askdb/sql';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
+import { AppError } from '../http/errors.js';
+import { msg } from '../http/messages.js';
+import { SqlIntelPool, TOO_LARGE, type RunOptions } from '../services/sql-intel/pool.js';
+import { BUDGET_MS } from '../services/sql-intel/budgets.js';
+import { trailingQualifier } from '../services/sql-intel/qualifier.js';
 import { requireDataSource } from '../services/access.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
 
@@ -61,8 +66,14 @@ const sqlIntel: RouteModule = (app, deps) => {
   const names = new NameLists(deps);
   const catalogs = new CatalogAccess(deps);
   const catalogOf = (req: FastifyRequest, record: DataSourceRecord, sel: Selection) => catalogs.full(req, record, sel);
+  // Parsing, completion context, hover and format of big texts run in worker threads, each within its budget.
+  const intel = new SqlIntelPool();
+  app.addHook('onClose', () => intel.close());
+  const budget = (name: RunOptions['budget'], size: number, req: FastifyRequest, reply: FastifyReply): RunOptions => ({
+    budget: name, size, elapsedMs: reply.elapsedTime, onGiveUp: (reason) => req.log.warn(`SQL intelligence gave up: ${reason}`),
+  });
 
-  const parse = (quick: boolean) => async ({ body }: { body: z.output<typeof ParserInput> }, req: FastifyRequest) => {
+  const parse = (quick: boolean) => async ({ body }: { body: z.output<typeof ParserInput> }, req: FastifyRequest, reply: FastifyReply) => {
     const empty = { sqlStatementList: [], markMessageList: [] };
     // Spec 01 §5: no data source → skipped; empty text → empty lists; 50,000 characters or more → not parsed.
     if (body.dataSourceId == null || !body.sql.trim() || body.sql.length >= LIMITS.maxParseLength) return empty;
@@ -71,7 +82,10 @@ const sqlIntel: RouteModule = (app, deps) => {
     const sel = selection(type, body);
     // The schema checks use the full catalog once it is read; until then (first seconds on a huge schema) syntax only.
     const catalog = quick ? null : await catalogs.ifReady(req, record, sel);
-    return parseSql(body.sql, dialectFor(type), { catalog, ...sel, language: req.ctx.lang, quick });
+    const task = { op: 'parse', dbType: type, sql: body.sql, options: { catalog, ...sel, language: req.ctx.lang, quick } } as const;
+    const result = await intel.run(task, budget('parse', body.sql.length, req, reply));
+    // Over its budget: no markers, as for a script over the parse limit.
+    return result === TOO_LARGE ? empty : result;
   };
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/parser', summary: 'Statements, validity, identifiers and markers of a script', tag: 'sql', body: ParserInput }, parse(false));
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/quick_parser', summary: 'Statements and validity only (run glyphs)', tag: 'sql', body: ParserInput }, parse(true));
@@ -105,7 +119,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     const [catalog, lists] = await Promise.all([catalogs.forTips(req, record, sel), names.get(record, sel.databaseName)]);
     // `other_schema.|`: read that schema's catalog before answering (the client asks once, right after the dot).
     let other: SchemaCatalog | null = null;
-    const qualifier = /([A-Za-z_][\w$]*)\.\w*$/.exec(beforeSql)?.[1];
+    const qualifier = trailingQualifier(beforeSql);
     if (qualifier) {
       const l = qualifier.toLowerCase();
       const current = [sel.schemaName, sel.databaseName].some((n) => n?.toLowerCase() === l);
@@ -115,8 +129,11 @@ const sqlIntel: RouteModule = (app, deps) => {
         other = await catalogs.forTips(req, record, inSchemas && supportsSchema(type) ? { databaseName: sel.databaseName, schemaName: inSchemas } : { databaseName: inDatabases ?? null, schemaName: null });
       }
     }
+    const context = await intel.run({ op: 'context', dbType: type, beforeSql, afterSql }, budget('tip', beforeSql.length + afterSql.length, req, reply));
+    // Over its budget: no suggestions (the editor asks again at the next keystroke).
+    if (context === TOO_LARGE) return [];
     const parts = completeJsonParts({
-      beforeSql, afterSql, catalog, dialect: dialectFor(type), ...sel,
+      beforeSql, afterSql, context, catalog, dialect: dialectFor(type), ...sel,
       needFullName: body.needFullName ?? false, keywordCase: body.keywordCase ?? 'off', language: req.ctx.lang,
       schemas: lists.schemas, databases: lists.databases,
       otherCatalog: (n) => (other && n.toLowerCase() === qualifier?.toLowerCase() ? other : undefined),
@@ -127,16 +144,17 @@ const sqlIntel: RouteModule = (app, deps) => {
     return reply.send(Buffer.concat([ENVELOPE_HEAD, ...parts.map(encoded), ENVELOPE_TAIL]));
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput }, async ({ body }, req, reply) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;
     const sel = selection(type, body);
     const [catalog, lists] = await Promise.all([catalogs.forTips(req, record, sel), names.get(record, sel.databaseName)]);
-    const dialect = dialectFor(type);
-    const list = hover({
-      currentStatement: body.currentStatement || body.sql, hoverIdentifier: body.hoverIdentifier, dialect, catalog, ...sel,
-      schemas: lists.schemas, databases: lists.databases, dataSourceName: record.input.alias, language: req.ctx.lang,
-    });
+    const currentStatement = body.currentStatement || body.sql;
+    const list = await intel.run({
+      op: 'hover', dbType: type, currentStatement, hoverIdentifier: body.hoverIdentifier,
+      names: { catalog, ...sel, schemas: lists.schemas, databases: lists.databases, dataSourceName: record.input.alias, language: req.ctx.lang },
+    }, budget('hover', currentStatement.length, req, reply));
+    if (list === TOO_LARGE) return [];
     const first = list[0];
     // Tables: the DDL comes from the driver when the catalog does not carry it.
     if (first && first.kind === 'table' && !first.ddl && catalog) {
@@ -147,10 +165,10 @@ const sqlIntel: RouteModule = (app, deps) => {
     return list;
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput }, async ({ body }) => {
-    // Loaded on first use: sql-formatter is large and most sessions never format.
-    const { formatSql } = await import('@askdb/sql/format');
-    return formatSql(body.sql, body.dbType, body.keywordCase ?? 'off');
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput }, async ({ body }, req, reply) => {
+    const out = await intel.run({ op: 'format', dbType: body.dbType || 'MYSQL', sql: body.sql, keywordCase: body.keywordCase ?? 'off' }, budget('format', body.sql.length, req, reply));
+    if (out === TOO_LARGE) throw new AppError(413, ERROR_CODES.INVALID_PARAMS, msg(req.ctx.lang, 'SQL_TOO_LARGE_TO_FORMAT', { seconds: BUDGET_MS.format / 1000 }));
+    return out;
   });
 };
 export default sqlIntel;

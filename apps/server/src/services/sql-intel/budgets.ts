@@ -1,0 +1,27 @@
+/**
+ * Time budgets of SQL intelligence (issue 19 point 1). Texts up to SMALL_INPUT characters are read on
+ * the event loop (a worker round trip costs more than reading them); bigger ones go to a worker thread,
+ * and an answer not ready within its budget — counted from the request, queueing included — is given
+ * up: the worker is stopped and the client gets what there is (no tips, no markers) or a "too large"
+ * message. The keystroke answers share a budget below the issue's 100 ms p99; formatting is a command
+ * the user waits for, so its budget is seconds, on a pool of its own so it never delays a keystroke.
+ */
+export const SMALL_INPUT = 4_096;
+
+export const BUDGET_MS = {
+  tip: 80,
+  hover: 80,
+  parse: 80,
+  format: 3_000,
+} as const;
+export type BudgetName = keyof typeof BUDGET_MS;
+
+/** Tasks waiting for a worker beyond this are answered "too large" at once. */
+export const MAX_QUEUE = 32;
+
+/**
+ * Catalogs are copied into a worker with each task, so only small ones go (a copy of 30,000 tables would
+ * block the event loop longer than the parse it saves); on a bigger schema a big text is checked
+ * for syntax only, as it is while a catalog loads.
+ */
+export const MAX_WORKER_CATALOG_COLUMNS = 5_000;

@@ -12,12 +12,14 @@ import { loadKey, secretBox, type SecretBox } from './store/secret.js';
 import { DataSourceRepo } from './store/data-sources.js';
 import { KvRepo } from './store/kv.js';
 import { AppError } from './http/errors.js';
+import { registerOriginGuard } from './http/origin-guard.js';
 import { anonymousContext, languageOf, type ContextResolver } from './http/context.js';
 import { enforceAccess } from './http/access.js';
 import { localIdentity } from './services/auth/local-identity.js';
 import { registerRoutes } from './routes/index.js';
 import { ensureLocalUser, ensureDemoDataSource } from './services/first-run.js';
 import { ConnectionService } from './services/connections.js';
+import { FilePolicy } from './services/file-policy.js';
 import { SessionService } from './services/sessions.js';
 import { CatalogCache } from './services/catalog-cache.js';
 import { ExecutionService } from './services/execution.js';
@@ -35,7 +37,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const secrets = secretBox(loadKey(config.home, config.secret));
   const dataSources = new DataSourceRepo(store.db, secrets);
   const kv = new KvRepo(store.db);
-  const connections = new ConnectionService(dataSources);
+  const connections = new ConnectionService(dataSources, new FilePolicy(config));
   const sessions = new SessionService(connections);
   const catalogs = new CatalogCache(connections);
   const execution = new ExecutionService(sessions, catalogs);
@@ -52,6 +54,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
     return503OnClosing: true,
   });
 
+  registerOriginGuard(app, config);
   app.decorateRequest('ctx', null as never);
   // Every request: resolve who is asking (deps.identity), then enforce the route's access rule
   // before validation or the handler. An /api route that somehow has no rule is refused.

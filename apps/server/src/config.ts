@@ -19,6 +19,11 @@ export interface AppConfig {
   /** Create the demo data source on first run (local mode). */
   demo: boolean;
   version: string;
+  /** Host names (besides 127.0.0.1, localhost, [::1]) the server answers to: ASKDB_ALLOWED_HOSTS, comma-separated; `*` = any. */
+  allowedHosts: string[];
+  /** Server mode: SQLite/DuckDB data sources allowed (ASKDB_FILE_ENGINES=1), only inside `fileDirs` (ASKDB_FILE_DIRS, `:`-separated). */
+  fileEngines: boolean;
+  fileDirs: string[];
 }
 
 export const VERSION = '0.1.0';
@@ -38,5 +43,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: st
     logLevel: env.ASKDB_LOG_LEVEL || env.LOG_LEVEL || 'info',
     demo: env.ASKDB_DEMO !== '0',
     version: VERSION,
+    allowedHosts: (env.ASKDB_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    fileEngines: env.ASKDB_FILE_ENGINES === '1' || env.ASKDB_FILE_ENGINES === 'true',
+    fileDirs: (env.ASKDB_FILE_DIRS ?? '').split(path.delimiter).map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),
   };
 }

@@ -140,6 +140,12 @@ export const ERROR_CODES = {
   NO_DATA_ACCESS_PERMISSION: 'NO_DATA_ACCESS_PERMISSION',
   NO_SCRIPT_PERMISSION: 'NO_SCRIPT_PERMISSION',
   NOT_FOUND: 'NOT_FOUND',
+  /** The request's Host is not one of the server's names (DNS rebinding guard). */
+  FORBIDDEN_HOST: 'FORBIDDEN_HOST',
+  /** A state-changing request from another site's page (Origin is not the server's own). */
+  FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
+  /** A SQLite/DuckDB data source names a file it may not open (AskDB's home, outside ASKDB_FILE_DIRS, file engines off). */
+  FILE_NOT_ALLOWED: 'FILE_NOT_ALLOWED',
   DATA_SOURCE_NOT_FOUND: 'DATA_SOURCE_NOT_FOUND',
   CONNECTION_FAILED: 'CONNECTION_FAILED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',

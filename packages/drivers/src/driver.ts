@@ -8,7 +8,21 @@ import type { ColumnType, DatabaseType, DataSourceInput, ResultHeader } from '@a
 export type ConnectionConfig = DataSourceInput & {
   /** Default 10 s (spec: connect timeout). */
   connectTimeoutMs?: number;
+  /** File-based engines (SQLite, DuckDB): the only files statements may reach; absent = no limit. */
+  fileAccess?: FileAccess;
 };
+
+/**
+ * Files a file-based engine's statements may read or write besides its own database file (real
+ * paths): DuckDB's read_csv/COPY/ATTACH, SQLite's ATTACH and VACUUM INTO. Anything else is refused,
+ * and DuckDB loads no extension.
+ */
+export interface FileAccess {
+  /** Folders whose files (at any depth) are reachable. */
+  directories: string[];
+  /** Single files that are reachable. */
+  paths: string[];
+}
 
 export interface ExecuteOptions {
   signal?: AbortSignal;
@@ -174,4 +188,5 @@ export class DriverError extends Error {
 }
 export type DriverErrorCode =
   | 'AUTH_FAILED' | 'HOST_NOT_FOUND' | 'CONNECTION_REFUSED' | 'TIMEOUT' | 'TLS_ERROR' | 'DATABASE_NOT_FOUND'
-  | 'FILE_NOT_FOUND' | 'UNSUPPORTED' | 'CANCELLED' | 'CONNECTION_LOST' | 'QUERY_FAILED' | 'CONFIG_INVALID';
+  | 'FILE_NOT_FOUND' | 'UNSUPPORTED' | 'CANCELLED' | 'CONNECTION_LOST' | 'QUERY_FAILED' | 'CONFIG_INVALID'
+  | 'FILE_NOT_ALLOWED';

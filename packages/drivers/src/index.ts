@@ -5,3 +5,4 @@ export { driverMessages, driverError } from './messages.js';
 export { ConnectionPool, type PoolOptions, type PooledConnection } from './pool.js';
 export { openSshTunnel, type Tunnel } from './shared/ssh-tunnel.js';
 export { parseConnectionUrl } from './shared/endpoint.js';
+export { databaseFilePath, realFilePath, isInside } from './shared/file-path.js';

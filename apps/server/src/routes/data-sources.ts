@@ -31,6 +31,7 @@ const dataSources: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/create', summary: 'Create a data source', body: DataSourceInput }, async ({ body }, req) => {
     const user = requireUser(req);
+    deps.connections.checkFiles(body, req.ctx.lang);
     return deps.dataSources.create(body, user.id, req.ctx.organizationId);
   });
 
@@ -39,6 +40,7 @@ const dataSources: RouteModule = (app, deps) => {
     const { id, ...patch } = body;
     const merged = mergeUpdate(rec.input, patch);
     const valid = DataSourceInput.parse(merged);
+    deps.connections.checkFiles(valid, req.ctx.lang);
     await deps.dataSources.update(id, valid);
     deps.connections.invalidate(id);
     deps.catalogs.invalidate(id);
@@ -76,6 +78,7 @@ const dataSources: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/clone', summary: 'Clone a data source', body: z.object({ id: z.coerce.number().int() }) }, async ({ body }, req) => {
     const rec = await requireDataSource(deps, req, body.id);
     const user = requireUser(req);
+    deps.connections.checkFiles(rec.input, req.ctx.lang);
     return deps.dataSources.create({ ...rec.input, alias: `${rec.input.alias} (copy)`, groupId: rec.groupId }, user.id, rec.spaceId);
   });
 };

@@ -3,10 +3,11 @@
  * hands out pooled connections (one pool per data source, capped, idle ones closed, broken ones
  * replaced). Routes never open connections themselves.
  */
-import type { Connection } from '@askdb/drivers';
+import type { Connection, ConnectionConfig } from '@askdb/drivers';
 import { driverFor, ConnectionPool } from '@askdb/drivers';
-import type { DataSourceInput } from '@askdb/contracts';
+import type { DataSourceInput, Language } from '@askdb/contracts';
 import type { DataSourceRepo, DataSourceRecord } from '../store/data-sources.js';
+import type { FilePolicy } from './file-policy.js';
 
 export interface Lease {
   conn: Connection;
@@ -16,12 +17,28 @@ export interface Lease {
 export class ConnectionService {
   private readonly pool = new ConnectionPool({ max: 5, idleMs: 60_000 });
 
-  constructor(private readonly repo: DataSourceRepo) {}
+  constructor(private readonly repo: DataSourceRepo, private readonly files: FilePolicy) {}
+
+  /** Throws FileRefused (in `lang`) when a SQLite/DuckDB data source names a file it may not open. */
+  checkFiles(input: DataSourceInput, lang: Language): void {
+    this.files.check(input, lang);
+  }
+
+  /** The driver's settings: a file engine gets the files its statements may reach (FilePolicy). */
+  private configOf(input: DataSourceInput): ConnectionConfig {
+    const fileAccess = this.files.access(input);
+    return fileAccess ? { ...input, fileAccess } : input;
+  }
+
+  /** A new connection of its own (console sessions); every path to a driver goes through configOf. */
+  async open(input: DataSourceInput): Promise<Connection> {
+    const config = this.configOf(input);
+    return (await driverFor(input.type)).connect(config);
+  }
 
   /** Open, check and close a one-off connection (pre_connect / test connection). */
   async test(input: DataSourceInput): Promise<void> {
-    const driver = await driverFor(input.type);
-    const conn = await driver.connect(input);
+    const conn = await this.open(input);
     try {
       for await (const ev of conn.execute(input.type === 'REDIS' ? 'PING' : 'SELECT 1')) {
         if (ev.type === 'done' && !ev.success) throw new Error(ev.message);
@@ -32,7 +49,7 @@ export class ConnectionService {
   }
 
   async acquire(record: DataSourceRecord): Promise<Lease> {
-    const pc = await this.pool.acquire(record.id, record.input, record.updatedAt);
+    const pc = await this.pool.acquire(record.id, this.configOf(record.input), record.updatedAt);
     return { conn: pc.connection, release: (destroy = false) => (destroy ? void pc.destroy() : pc.release()) };
   }
 

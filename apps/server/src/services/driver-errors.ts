@@ -3,8 +3,10 @@ import { DriverError, driverMessages } from '@askdb/drivers';
 import { translate, type Language } from '@askdb/contracts';
 import { ERROR_CODES } from '@askdb/contracts';
 import { AppError } from '../http/errors.js';
+import { FileRefused } from './file-policy.js';
 
 export function driverFailure(e: unknown, lang: Language): AppError {
+  if (e instanceof FileRefused) return e.localized(lang);
   if (e instanceof AppError) return e;
   if (e instanceof DriverError) {
     const known = e.code in driverMessages;

@@ -4,7 +4,6 @@
  * Idle sessions close after 10 minutes; a broken one is replaced on next use.
  */
 import type { Connection } from '@askdb/drivers';
-import { driverFor } from '@askdb/drivers';
 import type { DataSourceRecord } from '../store/data-sources.js';
 import type { ConnectionService, Lease } from './connections.js';
 
@@ -30,7 +29,7 @@ export class SessionService {
       s = undefined;
     }
     if (!s) {
-      const conn = await (await driverFor(record.input.type)).connect(record.input);
+      const conn = await this.connections.open(record.input);
       s = { conn, fingerprint: record.updatedAt, lastUsed: Date.now(), busy: Promise.resolve() };
       this.sessions.set(key, s);
     }

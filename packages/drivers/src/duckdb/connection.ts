@@ -9,6 +9,7 @@ import { messageOf } from '../shared/network-errors.js';
 import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { doubleText, floatText, headerOf, hexOf, type Cell } from '../values.js';
 import { DuckdbMetadata } from './metadata.js';
+import { permissionFailure } from './sandbox.js';
 import { RunnerConnection } from '../shared/runner-connection.js';
 
 export class DuckdbConnection extends RunnerConnection {
@@ -102,6 +103,8 @@ export function duckdbCell(value: unknown, typeId: DuckDBTypeId): Cell {
 function describeDuckdbError(err: unknown): StatementFailure {
   const text = messageOf(err);
   if (/^INTERRUPT Error|Interrupted!/.test(text)) return { message: 'The statement was cancelled.', cancelled: true };
+  const refused = permissionFailure(text);
+  if (refused) return { message: refused, errorPosition: caretPosition(text) };
   const [message] = text.split(/\n\nLINE \d+:/);
   return { message: message!.trim(), errorPosition: caretPosition(text) };
 }

@@ -6,13 +6,15 @@
  */
 import type Database from 'better-sqlite3';
 import type { Dialect } from '@askdb/sql';
-import type { ExecuteOptions, Metadata } from '../driver.js';
+import type { ExecuteOptions, FileAccess, Metadata } from '../driver.js';
+import { DriverError } from '../driver.js';
 import { messageOf } from '../shared/network-errors.js';
 import { positionOfFragment } from '../shared/position.js';
 import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
 import { doubleText, headerOf, hexOf, type Cell } from '../values.js';
 import { SqliteMetadata } from './metadata.js';
 import { RunnerConnection } from '../shared/runner-connection.js';
+import { checkStatementFiles, detachForeignFiles } from './file-guard.js';
 
 const SLICE_MS = 25;
 const CANCELLED = 'SQLITE_INTERRUPT';
@@ -23,7 +25,7 @@ export class SqliteConnection extends RunnerConnection {
   private cancelRequested = false;
   protected readonly runner: StatementRunner;
 
-  constructor(private readonly db: Database.Database, private readonly dialect: Dialect) {
+  constructor(private readonly db: Database.Database, private readonly dialect: Dialect, private readonly fileAccess?: FileAccess) {
     super();
     this.metadata = new SqliteMetadata(db, dialect);
     this.runner = new StatementRunner({
@@ -49,9 +51,11 @@ export class SqliteConnection extends RunnerConnection {
     this.running = true;
     this.cancelRequested = false;
     try {
+      if (this.fileAccess) checkStatementFiles(sql, this.fileAccess);
       const stmt = this.db.prepare(sql);
       if (!stmt.reader) {
         const info = stmt.run();
+        if (this.fileAccess) detachForeignFiles(this.db, this.fileAccess);
         return { updateCount: info.changes, message: '' };
       }
       stmt.raw(true);
@@ -115,6 +119,7 @@ function inferType(rows: Cell[][], column: number): string {
 
 function describeSqliteError(err: unknown, sql: string): StatementFailure {
   const e = err as { code?: string };
+  if (err instanceof DriverError) return { message: err.message };
   if (e.code === CANCELLED) return { message: 'The statement was cancelled.', cancelled: true };
   const text = messageOf(err);
   const near = /near "([^"]*)": syntax error/.exec(text)?.[1] ?? /no such (?:table|column|function): (\S+)/.exec(text)?.[1];

@@ -5,19 +5,13 @@ import type { ConnectionConfig, DatabaseDriver } from '../driver.js';
 import { DriverError } from '../driver.js';
 import { driverError } from '../messages.js';
 import { messageOf } from '../shared/network-errors.js';
+import { databaseFilePath } from '../shared/file-path.js';
 import { SqliteConnection } from './connection.js';
-
-/** The file from `filePath`, or from a `sqlite:` / `file:` URL. */
-export function sqlitePath(config: ConnectionConfig): string {
-  const raw = config.filePath || config.url?.replace(/^(sqlite3?|file):(\/\/)?/i, '') || '';
-  if (!raw) throw driverError('CONFIG_INVALID', { reason: 'the database file path is missing' });
-  return raw;
-}
 
 export const sqliteDriver: DatabaseDriver = {
   types: ['SQLITE'],
   async connect(config: ConnectionConfig) {
-    const path = sqlitePath(config);
+    const path = databaseFilePath(config);
     const options = config.options ?? {};
     let db: Database.Database;
     try {
@@ -40,7 +34,7 @@ export const sqliteDriver: DatabaseDriver = {
       const text = messageOf(err);
       throw new DriverError(`"${path}" is not a SQLite database: ${text}`, 'FILE_NOT_FOUND', text, { path });
     }
-    return new SqliteConnection(db, dialectFor('SQLITE'));
+    return new SqliteConnection(db, dialectFor('SQLITE'), config.fileAccess);
   },
 };
 

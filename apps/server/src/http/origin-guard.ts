@@ -1,0 +1,82 @@
+/**
+ * DNS-rebinding and cross-site request guard, run before anything else on every request:
+ *  - the Host must be one of the server's own names (127.0.0.1, localhost, [::1], the bind address,
+ *    and ASKDB_ALLOWED_HOSTS). Any port is accepted: a rebinding page controls the name it makes the
+ *    browser send, never the port, which is always the one the server listens on. Server mode
+ *    without ASKDB_ALLOWED_HOSTS answers any Host (operators run behind proxies with names of their
+ *    own) and relies on the Origin check alone;
+ *  - a state-changing request (anything but GET/HEAD/OPTIONS) carrying an `Origin` must come from
+ *    the server's own origin; browsers always send one on cross-site writes;
+ *  - a CORS preflight is never granted, and no Access-Control-* header ever leaves the server.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@askdb/contracts';
+import type { AppConfig } from '../config.js';
+import { languageOf } from './context.js';
+import { AppError } from './errors.js';
+import { msg } from './messages.js';
+
+const OWN_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** The host name of a Host header or `name[:port]` entry, lower-cased, brackets kept for IPv6. */
+export function hostNameOf(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  const colons = h.split(':').length - 1;
+  if (colons > 1) return `[${h}]`; // a bare IPv6 address
+  return colons === 1 ? h.slice(0, h.indexOf(':')) : h;
+}
+
+/** The names this server answers to; null = any (server mode without ASKDB_ALLOWED_HOSTS, or `*`). */
+export function allowedHostNames(config: Pick<AppConfig, 'mode' | 'host' | 'allowedHosts'>): Set<string> | null {
+  if (config.allowedHosts.includes('*')) return null;
+  if (config.mode === 'server' && config.allowedHosts.length === 0) return null;
+  const names = new Set([...OWN_NAMES, ...config.allowedHosts.map(hostNameOf)]);
+  if (!WILDCARD_BINDS.has(config.host.trim())) names.add(hostNameOf(config.host));
+  return names;
+}
+
+/** The request's own origin as a browser would write it (scheme from TLS or a proxy's X-Forwarded-Proto). */
+function ownOrigins(req: FastifyRequest, host: string): string[] {
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim().toLowerCase();
+  const schemes = new Set([req.protocol, ...(forwarded === 'http' || forwarded === 'https' ? [forwarded] : [])]);
+  return [...schemes].map((s) => normalOrigin(`${s}://${host}`)).filter((o): o is string => o !== null);
+}
+
+/** `scheme://host[:port]` with the default port dropped, or null when it is not an http(s) origin. */
+function normalOrigin(text: string): string | null {
+  try {
+    const u = new URL(text);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return u.origin;
+  } catch {
+    return null;
+  }
+}
+
+export function registerOriginGuard(app: FastifyInstance, config: AppConfig): void {
+  const names = allowedHostNames(config);
+  app.addHook('onRequest', async (req) => {
+    const lang = languageOf(req);
+    const host = req.headers.host ?? '';
+    if (names && (!host || !names.has(hostNameOf(host)))) {
+      throw new AppError(403, ERROR_CODES.FORBIDDEN_HOST, msg(lang, 'FORBIDDEN_HOST', { host: host || '(none)' }));
+    }
+    const origin = req.headers.origin;
+    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    if (origin === undefined || (SAFE_METHODS.has(req.method) && !preflight)) return;
+    const own = normalOrigin(origin);
+    if (preflight || !own || !ownOrigins(req, host).includes(own)) {
+      throw new AppError(403, ERROR_CODES.FORBIDDEN_ORIGIN, msg(lang, 'FORBIDDEN_ORIGIN', { origin }));
+    }
+  });
+  // No route or plugin may open the API to other sites.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const name of Object.keys(reply.getHeaders())) {
+      if (name.toLowerCase().startsWith('access-control-')) reply.removeHeader(name);
+    }
+    return payload;
+  });
+}

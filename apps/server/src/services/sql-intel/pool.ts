@@ -29,13 +29,17 @@ export class SqlIntelPool {
   private closed = false;
 
   async run<T extends IntelTask>(task: T, o: RunOptions): Promise<ResultOf<T> | TooLarge> {
+    // The editor's first request starts the keystroke worker, so the first big text finds it loaded.
+    if (!this.pools.has('keys') && !this.closed) this.warm().catch(() => undefined);
     if (o.size <= SMALL_INPUT) return (await runTask(task)) as ResultOf<T>;
     const budget = BUDGET_MS[o.budget] - (o.elapsedMs ?? 0);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), Math.max(0, budget));
     try {
-      const pool = await this.pool(o.budget === 'format' ? 'format' : 'keys');
-      if (controller.signal.aborted) return this.giveUp(o, 'budget spent before a worker was ready');
+      // The first task waits for the pool (from source: the worker's bundling), never past its budget.
+      const aborted = new Promise<null>((resolve) => controller.signal.addEventListener('abort', () => resolve(null), { once: true }));
+      const pool = await Promise.race([this.pool(o.budget === 'format' ? 'format' : 'keys'), aborted]);
+      if (!pool) return this.giveUp(o, 'budget spent before a worker was ready');
       if (pool.queueSize >= MAX_QUEUE) return this.giveUp(o, 'queue full');
       return (await pool.run(forWorker(task), { signal: controller.signal })) as ResultOf<T>;
     } catch (e) {
@@ -45,7 +49,7 @@ export class SqlIntelPool {
     }
   }
 
-  /** Starts the keystroke pool's worker now (its first task would otherwise wait for the thread to load). */
+  /** Starts the keystroke pool's worker (its first task would otherwise wait for the thread to load). */
   async warm(): Promise<void> {
     await this.pool('keys');
   }

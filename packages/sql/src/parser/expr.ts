@@ -51,12 +51,23 @@ const KEYWORD_FUNCS: Record<string, ReadonlySet<string>> = {
   BOTH: w('TRIM'), LEADING: w('TRIM'), TRAILING: w('TRIM'),
   PARTITION: w(''), UNBOUNDED: w(''), PRECEDING: w(''), FOLLOWING: w(''), EXCLUDE: w(''), WHERE: w(''),
 };
+/** Table functions whose COLUMNS clause declares columns (read leniently). */
+const TABLE_FUNCS = w('JSON_TABLE XMLTABLE');
+const QUERY_WORDS = w('SELECT WITH VALUES');
+const QUERY_CONTINUES = w('UNION INTERSECT EXCEPT MINUS ORDER LIMIT OFFSET FETCH');
 const FRAME_UNITS = w('ROWS RANGE GROUPS');
 const FRAME_NEXT = w('BETWEEN UNBOUNDED CURRENT');
 const NOT_A_VALUE_START = w(`AND OR IS IN NOT LIKE ILIKE BETWEEN AS FROM FOR ON THEN ELSE END WHEN ASC DESC NULLS COLLATE
 ORDER BY SEPARATOR USING RETURNING PASSING`);
 /** Argument keywords followed by a name that is not a column (CONVERT(x USING utf8mb4), CHARACTER SET x). */
 const ARG_NAME_AFTER = w('USING SET');
+const PG_NOT_PREFIX = new Set(['*', '=', '<', '>', '<=', '>=', '<>', '!=', '/', '%', '^', '|', '&', '||', '::']);
+/** Multi-word type names that may start a typed literal (`timestamp with time zone '…'`). */
+const TYPE_SEQUENCES: readonly string[][] = [
+  ['TIMESTAMP', 'WITH', 'TIME', 'ZONE'], ['TIMESTAMP', 'WITHOUT', 'TIME', 'ZONE'], ['TIME', 'WITH', 'TIME', 'ZONE'],
+  ['TIME', 'WITHOUT', 'TIME', 'ZONE'], ['DOUBLE', 'PRECISION'], ['CHARACTER', 'VARYING'], ['BIT', 'VARYING'],
+  ['NATIONAL', 'CHARACTER'], ['CHAR', 'VARYING'],
+];
 const TYPE_WORDS = w('PRECISION VARYING WITH WITHOUT TIME ZONE UNSIGNED SIGNED CHARACTER SET');
 
 export class ExprParser extends Stream {
@@ -68,6 +79,28 @@ export class ExprParser extends Stream {
   }
   protected atQueryStart(): boolean {
     return this.at('SELECT') || this.at('WITH') || this.at('VALUES') || (this.at('TABLE') && this.def === 'postgresql');
+  }
+
+  /**
+   * Just after a `(`: a query starts here, including `((SELECT 1) UNION SELECT 2)` where a parenthesized
+   * query is followed by a set operator or ORDER BY/LIMIT (looked ahead to the end of the inner group).
+   */
+  protected queryAhead(): boolean {
+    if (this.atQueryStart()) return true;
+    let j = this.i;
+    while (j - this.i < 64 && this.tokens[j]?.kind === TK.OpenParen) j++;
+    const first = this.tokens[j];
+    if (j === this.i || !first || first.kind !== TK.Word || !QUERY_WORDS.has(first.up)) return false;
+    let d = 0;
+    for (let k = this.i; k < this.tokens.length && k - this.i < 20_000; k++) {
+      const kind = this.tokens[k]!.kind;
+      if (kind === TK.OpenParen) d++;
+      else if (kind === TK.CloseParen && --d === 0) {
+        const after = this.tokens[k + 1];
+        return !!after && after.kind === TK.Word && QUERY_CONTINUES.has(after.up);
+      }
+    }
+    return false;
   }
 
   parseExpr(minPrec = 0): ExprInfo | null {
@@ -96,6 +129,7 @@ export class ExprParser extends Stream {
             case 'BETWEEN': case 'ISNULL': case 'NOTNULL':
               prec = 5; break;
             case 'MATCH': prec = this.def === 'sqlite' ? 5 : -1; break;
+            case 'SOUNDS': prec = this.def === 'mysql' && this.peekIs(1, 'LIKE') ? 5 : -1; break;
             case 'DIV': case 'MOD': prec = this.def === 'mysql' ? 7 : -1; break;
             case 'COLLATE': prec = 8; break;
             case 'AT': prec = this.peekIs(1, 'TIME') ? 8 : -1; break;
@@ -158,6 +192,9 @@ export class ExprParser extends Stream {
         return this.infix(this.t!, prec);
       case 'ISNULL': case 'NOTNULL':
         return true;
+      case 'SOUNDS': // MySQL a SOUNDS LIKE b
+        this.i++;
+        return this.parseExpr(6) !== null;
       case 'IS':
         this.accept('NOT');
         if (this.acceptSeq('DISTINCT', 'FROM')) return this.parseExpr(6) !== null;
@@ -171,7 +208,7 @@ export class ExprParser extends Stream {
         const open = this.t;
         if (open && open.kind === TK.OpenParen) {
           this.i++;
-          if (this.atQueryStart()) this.subquery(open);
+          if (this.queryAhead()) this.subquery(open);
           else {
             this.exprList();
             this.expectCloseParen(open);
@@ -218,12 +255,18 @@ export class ExprParser extends Stream {
       this.i++;
       return this.parseExpr(t.up === 'NOT' ? 4 : 9) ? {} : null;
     }
-    if (t && t.kind === TK.Operator && (t.text === '-' || t.text === '+' || t.text === '~' || t.text === '!')) {
-      // A run of sign operators is read in a loop: `- - - … 1` must not recurse.
-      while (this.atOp('-') || this.atOp('+') || this.atOp('~') || this.atOp('!')) this.i++;
+    if (t && t.kind === TK.Operator && this.isPrefixOp(t)) {
+      // A run of prefix operators is read in a loop: `- - - … 1` must not recurse.
+      while (this.t && this.t.kind === TK.Operator && this.isPrefixOp(this.t)) this.i++;
       return this.parseUnary() ? {} : null;
     }
     return this.parsePrimary();
+  }
+
+  /** `-x`, `~x`; PostgreSQL takes most operators as prefixes (`@@ box`, `|/ 25`, `@-@ path`). */
+  private isPrefixOp(t: Token): boolean {
+    if (t.text === '-' || t.text === '+' || t.text === '~' || t.text === '!') return true;
+    return this.def === 'postgresql' && !PG_NOT_PREFIX.has(t.text) && /^[~!@#%^&|`?+\-*/<>=]+$/.test(t.text);
   }
 
   parsePrimary(): ExprInfo | null {
@@ -239,10 +282,11 @@ export class ExprParser extends Stream {
       case TK.String:
         this.i++;
         while (this.atKind(TK.String)) this.i++;
+        if (this.at('UESCAPE') && this.peek()?.kind === TK.String) this.i += 2; // U&'d!0061t' UESCAPE '!'
         return {};
       case TK.OpenParen: {
         this.i++;
-        if (this.atQueryStart()) {
+        if (this.queryAhead()) {
           this.subquery(t);
           return {};
         }
@@ -318,7 +362,7 @@ export class ExprParser extends Stream {
         if (nextParen) this.args(up, this.tokens[this.i++]!);
         return {};
       }
-      if (up === 'INTERVAL') {
+      if (up === 'INTERVAL' && this.intervalIsLiteral(next)) {
         this.i++;
         if (!this.parseUnary()) return null;
         let units = 0;
@@ -328,8 +372,10 @@ export class ExprParser extends Stream {
         }
         return {};
       }
-      if (TYPED_LITERAL.has(up) && next && next.kind === TK.String) {
-        this.i += 2;
+      if (this.typedLiteral(t)) return {};
+      if (up === 'COLLATION' && this.peekIs(1, 'FOR') && this.peek(2)?.kind === TK.OpenParen) {
+        this.i += 3; // COLLATION FOR (expr)
+        this.args('', this.tokens[this.i - 1]!);
         return {};
       }
       if (up === 'ARRAY' && next && next.kind === TK.Operator && next.text === '[') {
@@ -354,6 +400,41 @@ export class ExprParser extends Stream {
     }
     this.columns.push({ path, scope: this.scope, clause: this.clause, ...(this.aliasContext ? { mayBeAlias: true } : {}) });
     return { col: path };
+  }
+
+  /** INTERVAL starts a literal unless it is a column's name (`OVER (ORDER BY interval)`, `interval,`). */
+  private intervalIsLiteral(next: Token | undefined): boolean {
+    if (!next) return false;
+    if (next.kind === TK.Word) return !EXPR_STOP.has(next.up) && !NOT_A_VALUE_START.has(next.up);
+    if (next.kind === TK.Operator) return next.text === '-' || next.text === '+';
+    return next.kind === TK.String || next.kind === TK.Number || next.kind === TK.Param || next.kind === TK.OpenParen || next.kind === TK.QuotedIdent;
+  }
+
+  /**
+   * `type 'text'` at the current word: DATE '…' everywhere, MySQL charset introducers (_utf8mb4'…'), and
+   * PostgreSQL's generic typed literals (int2 '2', polygon '…', timestamp with time zone '…'). Consumes it.
+   */
+  private typedLiteral(t: Token): boolean {
+    const up = t.up;
+    const next = this.peek();
+    if (next?.kind === TK.String) {
+      const ok = TYPED_LITERAL.has(up) || (this.def === 'mysql' && up.startsWith('_')) || (this.def === 'postgresql' && !LITERAL_WORDS.has(up));
+      if (!ok) return false;
+      this.i += 2;
+      if (this.at('UESCAPE') && this.peek()?.kind === TK.String) this.i += 2;
+      return true;
+    }
+    if (this.def !== 'postgresql') return false;
+    for (const seq of TYPE_SEQUENCES) {
+      if (seq[0] !== up) continue;
+      let k = 1;
+      while (k < seq.length && this.peekIs(k, seq[k]!)) k++;
+      if (k === seq.length && this.peek(k)?.kind === TK.String) {
+        this.i += k + 1;
+        return true;
+      }
+    }
+    return false;
   }
 
   /** WITHIN GROUP (…), FILTER (…), OVER (…) / OVER name, IGNORE NULLS, KEEP (…), MySQL MATCH … AGAINST (…). */
@@ -415,6 +496,12 @@ export class ExprParser extends Stream {
           this.skipTypeInArgs();
           continue;
         }
+        if (t.up === 'COLUMNS' && TABLE_FUNCS.has(fnUp)) {
+          // Column definitions: JSON_TABLE(… COLUMNS (id FOR ORDINALITY, a INT PATH '$.a')), XMLTABLE(… COLUMNS a int PATH 'x', …)
+          this.i++;
+          while (!this.done && !this.atKind(TK.CloseParen)) this.atKind(TK.OpenParen) ? this.skipGroup() : this.i++;
+          continue;
+        }
         if (first && DATEPART_FUNCS.has(fnUp)) {
           const n = this.peek();
           if (n && (n.kind === TK.Comma || (n.kind === TK.Word && n.up === 'FROM'))) {
@@ -434,7 +521,7 @@ export class ExprParser extends Stream {
         }
         if (ARG_NAME_AFTER.has(t.up)) {
           this.i++;
-          if (this.atKind(TK.Word)) this.i++;
+          if (this.atKind(TK.Word) || this.atKind(TK.Operator)) this.i++; // CONVERT(x USING utf8), ORDER BY c USING ~<~
           continue;
         }
         if (this.atQueryStart()) {

@@ -93,14 +93,43 @@ export class QueryParser extends ExprParser {
       }
       this.i++;
       this.scope = holder;
-      const body = this.queryExpression(holder, open.start);
+      const body = this.cteBody(holder, open);
       cte.scope = body;
       this.expectCloseParen(open);
       cte.end = this.prevEnd;
+      this.searchCycle();
       if (!this.acceptKind(TK.Comma)) break;
     }
     holder.end = this.prevEnd;
     return holder;
+  }
+
+  /** The query of a CTE after its `(` (the statement layer adds data-modifying bodies). */
+  protected cteBody(holder: Scope, open: Token): Scope {
+    return this.queryExpression(holder, open.start);
+  }
+
+  /** PostgreSQL 14+: SEARCH {BREADTH|DEPTH} FIRST BY cols SET col / CYCLE cols SET col [TO v DEFAULT v] USING col. */
+  private searchCycle(): void {
+    const names = (): void => {
+      while (this.namePath() && this.acceptKind(TK.Comma));
+    };
+    if (this.at('SEARCH') && (this.peekIs(1, 'BREADTH') || this.peekIs(1, 'DEPTH'))) {
+      this.i += 2;
+      if (!this.acceptSeq('FIRST', 'BY')) return this.error('expectedBy');
+      names();
+      if (!this.accept('SET') || !this.namePath()) return this.error('expectedName');
+    }
+    if (this.at('CYCLE') && this.peek()?.kind !== TK.Comma) {
+      this.i++;
+      names();
+      if (!this.accept('SET') || !this.namePath()) return this.error('expectedName');
+      if (this.accept('TO')) {
+        this.parsePrimary();
+        if (this.accept('DEFAULT')) this.parsePrimary();
+      }
+      if (!this.accept('USING') || !this.namePath()) this.error('expectedName');
+    }
   }
 
   queryTerm(parent: Scope | undefined, start: number): Scope {
@@ -343,7 +372,11 @@ export class QueryParser extends ExprParser {
     this.aliasContext = true;
     for (;;) {
       const before = this.i;
-      if (this.requiredExpr() === null && this.i === before) break;
+      if (!directions && this.atKind(TK.OpenParen) && this.peek()?.kind === TK.CloseParen) this.i += 2; // GROUP BY ()
+      else {
+        if (!directions && this.at('GROUPING') && this.peekIs(1, 'SETS')) this.i++; // GROUPING SETS ((a), ())
+        if (this.requiredExpr() === null && this.i === before) break;
+      }
       if (directions) {
         this.accept('ASC') || this.accept('DESC');
         if (this.accept('USING')) this.i++;
@@ -499,6 +532,10 @@ export class QueryParser extends ExprParser {
       return false;
     }
     this.fromItem(scope);
+    // a JOIN b JOIN c ON … ON …: the right side is itself a joined table
+    while (!this.errors.length && !this.at('ON') && !this.at('USING') && (this.atAny(JOIN_START) && !this.at('ANY'))) {
+      if (!this.join(scope)) return false;
+    }
     if (this.at('ON')) {
       const on = this.t!;
       this.i++;
@@ -510,6 +547,7 @@ export class QueryParser extends ExprParser {
       this.i++;
       if (this.atKind(TK.OpenParen)) this.nameList();
       else this.error('expectedOpenParen');
+      if (this.at('AS') && this.def === 'postgresql') this.alias(false); // JOIN … USING (id) AS j
     } else if (!cross && !natural && !apply && (outer || JOIN_NEEDS_ON.has(this.def))) {
       this.error('expectedOn', this.t, this.t ? undefined : {});
     }
@@ -523,6 +561,7 @@ export class QueryParser extends ExprParser {
     }
     try {
       this.accept('LATERAL');
+      if (this.at('ONLY') && this.def === 'postgresql' && this.peek() && this.peek()!.kind !== TK.Comma && !this.peekIs(1, 'AS')) this.i++;
       const t = this.t;
       if (!t) {
         this.error('expectedTable');
@@ -530,7 +569,7 @@ export class QueryParser extends ExprParser {
       }
       if (t.kind === TK.OpenParen) {
         this.i++;
-        if (this.atQueryStart()) {
+        if (this.queryAhead()) {
           const sub = this.queryExpression(scope, t.start);
           this.scope = scope;
           this.expectCloseParen(t);
@@ -591,6 +630,7 @@ export class QueryParser extends ExprParser {
       scope.sources.push(src);
       return;
     }
+    if (this.def === 'postgresql' && this.atOp('*')) this.i++; // inheritance: FROM parent*
     const src: Source = { kind: 'table', path, start: t.start, end: this.prevEnd, role };
     this.tableHints();
     this.sourceAlias(src);
@@ -601,18 +641,40 @@ export class QueryParser extends ExprParser {
 
   private sourceAlias(src: Source): void {
     const at = this.t;
+    if (src.kind === 'opaque' && this.at('AS') && this.peek()?.kind === TK.OpenParen) {
+      // f(…) AS (a int, b text): a column definition list without an alias
+      this.i++;
+      src.columnAliases = this.columnDefList();
+      src.end = this.prevEnd;
+      return;
+    }
     const a = this.alias(false);
     if (a !== undefined) {
       src.alias = a;
       if (src.kind === 'table') src.aliasStart = this.tokens[this.i - 1]!.start;
       src.end = this.prevEnd;
       if (this.atKind(TK.OpenParen) && (src.kind !== 'table' || this.def === 'postgresql')) {
-        const cols = this.nameList();
+        const cols = this.columnDefList();
         if (src.kind !== 'table') src.columnAliases = cols;
       }
     } else if (at && at.kind === TK.Word && at.up === 'AS') {
       src.end = this.prevEnd;
     }
+  }
+
+  /** `(a, b)` or, after a set-returning function, `(a int, "rank" text[])`: the names, types skipped. */
+  private columnDefList(): string[] {
+    const open = this.t!;
+    this.i++;
+    const names: string[] = [];
+    while (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent)) {
+      names.push(identValue(this.t!));
+      this.i++;
+      while (!this.done && !this.atKind(TK.Comma) && !this.atKind(TK.CloseParen)) this.atKind(TK.OpenParen) ? this.skipGroup() : this.i++;
+      if (!this.acceptKind(TK.Comma)) break;
+    }
+    this.expectCloseParen(open);
+    return names;
   }
 
   /** WITH (NOLOCK), USE/FORCE/IGNORE INDEX (…), PARTITION (…), TABLESAMPLE …, FINAL, FOR SYSTEM_TIME … */

@@ -18,7 +18,7 @@ CHECKSUM LOAD HANDLER DO PREPARE DEALLOCATE LISTEN NOTIFY UNLISTEN REINDEX CLUST
 PRINT RAISERROR THROW GO BACKUP RESTORE DBCC WAITFOR OPEN CLOSE FETCH SUMMARIZE INSTALL EXPORT IMPORT SYSTEM WATCH CHECKPOINT
 RENAME ABORT UPSERT MERGE GET SIGNAL RESIGNAL ITERATE LEAVE LOOP REPEAT RETURN HELP XA CACHE PURGE CHANGE INSTALL UNINSTALL
 CONNECT ALTER DROP TRUNCATE CREATE PIVOT UNPIVOT FOR ELSE BREAK CONTINUE GOTO REVERT SETUSER DENY BULK READTEXT WRITETEXT
-UPDATETEXT TRY CATCH USING EXIT NULL MOVE LABEL EXPLAIN`);
+UPDATETEXT TRY CATCH USING EXIT NULL MOVE LABEL EXPLAIN REASSIGN`);
 
 export class StatementParser extends QueryParser {
   constructor(tokens: Token[], def: DefinitionName, endOffset: number) {
@@ -80,6 +80,10 @@ export class StatementParser extends QueryParser {
         if (this.at('INSERT') || this.at('REPLACE')) return this.insert(holder);
         if (this.at('UPDATE')) return this.update(holder);
         if (this.at('DELETE')) return this.delete(holder);
+        if (this.at('MERGE')) {
+          this.lenientRest();
+          return 'MERGE';
+        }
         if (!this.errors.length) this.error('expectedSelect');
         return 'SELECT';
       }
@@ -139,6 +143,19 @@ export class StatementParser extends QueryParser {
     this.error('unknownStatement', t);
     this.i = this.tokens.length;
     return 'OTHER';
+  }
+
+  /** WITH w AS (INSERT … RETURNING …): data-modifying CTE bodies (PostgreSQL). */
+  protected override cteBody(holder: Scope, open: Token): Scope {
+    const dml = this.at('INSERT') || this.at('UPDATE') || this.at('DELETE') || this.at('MERGE');
+    if (!dml) return super.cteBody(holder, open);
+    const scope = this.newScope(holder, open.start);
+    if (this.at('INSERT')) this.insert(scope);
+    else if (this.at('UPDATE')) this.update(scope);
+    else if (this.at('DELETE')) this.delete(scope);
+    else while (!this.done && !this.atKind(TK.CloseParen)) this.atKind(TK.OpenParen) ? this.skipGroup() : this.i++;
+    scope.end = this.prevEnd;
+    return scope;
   }
 
   /** Reads the rest without grammar, checking that parentheses balance. */
@@ -255,11 +272,16 @@ export class StatementParser extends QueryParser {
       const close = this.openClause(scope, 'columns', open.end);
       while (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent)) {
         const p = this.namePath()!;
-        this.columns.push({ path: p, scope, clause: 'columns', target });
+        this.columns.push({ path: p, scope, clause: 'columns', target: p.parts.length === 1 ? target : undefined });
+        this.subscripts();
         if (!this.acceptKind(TK.Comma)) break;
       }
       close();
       this.expectCloseParen(open);
+    }
+    if (this.accept('OVERRIDING')) {
+      if (!this.accept('SYSTEM')) this.accept('USER');
+      this.accept('VALUE');
     }
     if (this.at('OUTPUT')) this.outputClause(scope);
     if (this.at('VALUES') || this.at('VALUE')) this.valuesRows();
@@ -345,6 +367,12 @@ export class StatementParser extends QueryParser {
       }
       this.accept('ONLY');
       this.tableSource(scope, 'target');
+      // MySQL: DELETE FROM t1[.*], t2[.*] USING …
+      if (this.atKind(TK.Dot) && this.peek()?.kind === TK.Operator) this.i += 2;
+      while (this.acceptKind(TK.Comma) && (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent))) {
+        this.tableSource(scope, 'target');
+        if (this.atKind(TK.Dot) && this.peek()?.kind === TK.Operator) this.i += 2;
+      }
       close();
       if (this.at('OUTPUT')) this.outputClause(scope);
       if (this.at('FROM')) this.fromClause(scope);
@@ -393,6 +421,7 @@ export class StatementParser extends QueryParser {
         else {
           const p = this.namePath()!;
           this.columns.push({ path: p, scope, clause: 'set', target: target && p.parts.length === 1 ? target : undefined });
+          this.subscripts();
         }
       } else {
         this.error('expectedColumn');
@@ -407,6 +436,17 @@ export class StatementParser extends QueryParser {
       if (!this.acceptKind(TK.Comma)) break;
     }
     close();
+  }
+
+  /** PostgreSQL array targets: SET a[1] = …, INSERT INTO t (b[1:2][1:2]) (fields after them: a[1].f). */
+  private subscripts(): void {
+    while (this.atOp('[')) {
+      this.i++;
+      while (!this.done && !this.atOp(']') && !this.atOp('=')) this.atKind(TK.OpenParen) ? this.skipGroup() : this.i++;
+      if (!this.atOp(']')) return this.error('expectedCloseBracket');
+      this.i++;
+      if (this.atKind(TK.Dot) && this.peek()?.kind === TK.Word) this.i += 2;
+    }
   }
 
   private returning(scope: Scope): void {

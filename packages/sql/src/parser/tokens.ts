@@ -47,6 +47,7 @@ export function tokenize(sql: string, o: ScanOptions, from = 0, to = sql.length)
 /** The name an identifier token stands for: quotes removed and doubled quotes undone. */
 export function identValue(t: Token): string {
   if (t.kind !== TK.QuotedIdent) return t.text;
+  if (t.text[1] === '&') return identValue({ ...t, text: t.text.slice(2) }); // U&"…"
   const q = t.text[0]!;
   const close = q === '[' ? ']' : q;
   const body = t.open ? t.text.slice(1) : t.text.slice(1, -1);

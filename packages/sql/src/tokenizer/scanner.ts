@@ -87,6 +87,12 @@ export class Scanner {
           if (lc === 110 /* N */ || lc === 120 /* X */ || lc === 98 /* B */) return this.quoted(s, pos + 1, n, 39, this.o.backslashEscapes, TK.String);
           if (lc === 101 /* E */) return this.quoted(s, pos + 1, n, 39, true, TK.String);
         }
+        // PostgreSQL Unicode escapes: U&'d\0061t' and U&"d\0061t" (a UESCAPE clause may follow).
+        if (next === 38 /* & */ && (c | 0x20) === 117 /* u */ && this.o.dollarQuotes) {
+          const q = s.charCodeAt(pos + 2);
+          if (q === 39) return this.quoted(s, pos + 2, n, 39, false, TK.String);
+          if (q === 34 && this.dq) return this.quoted(s, pos + 2, n, 34, false, TK.QuotedIdent);
+        }
         return this.word(s, pos + 1, n);
       }
       if (cls & DIGIT) return this.number(s, pos, n);

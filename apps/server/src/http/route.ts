@@ -22,6 +22,8 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   params?: P;
   /** The response is not the JSON envelope (streams, files). */
   raw?: { contentType: string };
+  /** Largest request body in bytes, when it should be below the server's default (64 MiB). */
+  bodyLimit?: number;
 }
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
@@ -63,6 +65,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
     method: spec.method,
     url: spec.url,
     config: { access: spec.access },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       const input = {
         body: (spec.body ? parse(spec.body, req.body, 'body') : undefined) as Out<B>,

@@ -14,7 +14,7 @@ import { defineRoute } from '../http/route.js';
 import { AppError } from '../http/errors.js';
 import { msg } from '../http/messages.js';
 import { SqlIntelPool, TOO_LARGE, type RunOptions } from '../services/sql-intel/pool.js';
-import { BUDGET_MS } from '../services/sql-intel/budgets.js';
+import { BODY_LIMIT, BUDGET_MS } from '../services/sql-intel/budgets.js';
 import { trailingQualifier } from '../services/sql-intel/qualifier.js';
 import { requireDataSource } from '../services/access.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
@@ -87,8 +87,8 @@ const sqlIntel: RouteModule = (app, deps) => {
     // Over its budget: no markers, as for a script over the parse limit.
     return result === TOO_LARGE ? empty : result;
   };
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/parser', summary: 'Statements, validity, identifiers and markers of a script', tag: 'sql', body: ParserInput }, parse(false));
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/quick_parser', summary: 'Statements and validity only (run glyphs)', tag: 'sql', body: ParserInput }, parse(true));
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/parser', summary: 'Statements, validity, identifiers and markers of a script', tag: 'sql', body: ParserInput, bodyLimit: BODY_LIMIT.parse }, parse(false));
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/quick_parser', summary: 'Statements and validity only (run glyphs)', tag: 'sql', body: ParserInput, bodyLimit: BODY_LIMIT.parse }, parse(true));
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/sql_parser/get_keywords', summary: 'Databases, schemas, tables, views, functions and procedures for the editor', tag: 'sql', query: KeywordsQuery }, async ({ query }, req) => {
     const record = await requireDataSource(deps, req, query.dataSourceId);
@@ -108,7 +108,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     };
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first', tag: 'sql', body: TipInput }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first', tag: 'sql', body: TipInput, bodyLimit: BODY_LIMIT.tip }, async ({ body }, req, reply) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     // Spec 01 §5: completion and tips need a console id and a data source id.
     if (body.consoleId == null) return [];
@@ -144,7 +144,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     return reply.send(Buffer.concat([ENVELOPE_HEAD, ...parts.map(encoded), ENVELOPE_TAIL]));
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput, bodyLimit: BODY_LIMIT.hover }, async ({ body }, req, reply) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;
     const sel = selection(type, body);
@@ -165,7 +165,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     return list;
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput, bodyLimit: BODY_LIMIT.format }, async ({ body }, req, reply) => {
     const out = await intel.run({ op: 'format', dbType: body.dbType || 'MYSQL', sql: body.sql, keywordCase: body.keywordCase ?? 'off' }, budget('format', body.sql.length, req, reply));
     if (out === TOO_LARGE) throw new AppError(413, ERROR_CODES.INVALID_PARAMS, msg(req.ctx.lang, 'SQL_TOO_LARGE_TO_FORMAT', { seconds: BUDGET_MS.format / 1000 }));
     return out;

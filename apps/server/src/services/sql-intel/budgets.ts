@@ -25,3 +25,17 @@ export const MAX_QUEUE = 32;
  * for syntax only, as it is while a catalog loads.
  */
 export const MAX_WORKER_CATALOG_COLUMNS = 5_000;
+
+/**
+ * Request bodies of these routes, in bytes. The JSON of a body is read on the event loop, so it is
+ * kept to what the inputs can need: the parser reads scripts under LIMITS.maxParseLength (50,000
+ * characters, 6 bytes each at worst as JSON escapes); tips and hover take 2,000,000 characters each
+ * side of the cursor (3 bytes a character outside ASCII); formatting past a few hundred thousand
+ * characters cannot finish within its budget.
+ */
+export const BODY_LIMIT = {
+  parse: 1024 * 1024,
+  tip: 16 * 1024 * 1024,
+  hover: 16 * 1024 * 1024,
+  format: 8 * 1024 * 1024,
+} as const;

@@ -16,10 +16,14 @@
  * come first.
  */
 import { LIMITS } from '@askdb/contracts';
-import type { Catalog, CatalogTable } from './catalog.js';
+import type { Catalog } from './catalog.js';
 import { liftBridges } from './bridges.js';
-import { expandAbbreviation, synonymsOf } from './lexicon.js';
-import { identifierTerms, lemma, questionTerms, splitWords } from './text-tokens.js';
+import { synonymsOf } from './lexicon.js';
+import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
+import { questionTerms } from './text-tokens.js';
+import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
+
+export { buildSchemaIndex, type SchemaIndex } from './schema-index.js';
 
 export interface LinkedTable {
   tableName: string;
@@ -40,8 +44,12 @@ export interface LinkOptions {
   limit?: number;
   /** Tables the user picked; names are matched case-insensitively (also by their last dotted part). */
   mentioned?: string[];
-  /** Weights; the defaults were tuned on the Spider dev set (bench/ai-schema-link.bench.ts). */
+  /** Weights; the defaults were tuned on the tuning part of the Spider dev set (bench/ai-schema-link.bench.ts). */
   weights?: Partial<LinkWeights>;
+  /** Sampled column values (only when privacy allows samples): values the question names lift their tables. */
+  values?: ValueIndex;
+  /** Embedding cosine of the question with each table, in catalog order (schema-embeddings.ts). */
+  semantic?: readonly number[];
 }
 
 export interface LinkWeights {
@@ -64,6 +72,10 @@ export interface LinkWeights {
   /** Bridge tables: FK neighbours of two of the best `bridgeTop` tables rise to `bridgeShare` of the weaker one (0: off). */
   bridgeTop: number;
   bridgeShare: number;
+  /** Weight of a value the question names, times its rarity across tables. */
+  value: number;
+  /** Share of the best lexical score the most similar table (by embeddings) gains. */
+  semantic: number;
 }
 
 export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
@@ -79,158 +91,9 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   synonym: 0.7,
   bridgeTop: 4,
   bridgeShare: 0.95,
+  value: 1.5,
+  semantic: 0.5,
 };
-
-interface IndexedTable {
-  table: CatalogTable;
-  /** The table's own name words (what distinguishes it within its name group). */
-  nameTerms: Set<string>;
-  /** Leading name words shared by a group of tables (`hr_` in `hr_employees`, `hr_jobs`, …). */
-  groupTerms: Set<string>;
-  columnTerms: Set<string>[];
-  textTerms: Set<string>;
-  keyColumns: Set<number>;
-  neighbours: number[];
-}
-
-export interface SchemaIndex {
-  tables: IndexedTable[];
-  /** term → number of tables containing it anywhere */
-  df: Map<string, number>;
-  /** term → number of tables whose name contains it */
-  nameDf: Map<string, number>;
-  /** term → number of tables with a column name containing it */
-  columnDf: Map<string, number>;
-  /** Group of related tables (FK-connected or sharing a name prefix) of each table */
-  component: number[];
-  avgColumns: number;
-  byName: Map<string, number>;
-}
-
-/** Build once per catalog; reuse for every question on it. */
-export function buildSchemaIndex(catalog: Catalog): SchemaIndex {
-  const byName = new Map<string, number>();
-  catalog.tables.forEach((t, i) => {
-    const lower = t.name.toLowerCase();
-    byName.set(lower, i);
-    const last = lower.split('.').pop()!;
-    if (!byName.has(last)) byName.set(last, i);
-  });
-  const vocabulary = new Set(
-    catalog.tables.flatMap((t) => [...splitWords(t.name), ...t.columns.flatMap((c) => splitWords(c.name))]).filter((w) => w.length >= 3),
-  );
-  const terms = (identifier: string) => withAbbreviations(withCompounds(identifierTerms(identifier), identifier, vocabulary), identifier);
-  const nameWords = catalog.tables.map((t) => terms(t.name.split('.').pop()!).filter((w) => !/^\d+$/.test(w)));
-  const groupLength = nameGroupPrefixes(nameWords);
-  const tables: IndexedTable[] = catalog.tables.map((table, ti) => {
-    const textParts = [table.comment ?? '', table.annotation ?? '', ...table.columns.map((c) => c.comment ?? '')];
-    const keyColumns = new Set<number>();
-    const fkCols = new Set((table.foreignKeys ?? []).flatMap((f) => f.columns.map((c) => c.toLowerCase())));
-    table.columns.forEach((c, i) => {
-      if (c.primaryKey || fkCols.has(c.name.toLowerCase())) keyColumns.add(i);
-    });
-    return {
-      table,
-      nameTerms: new Set(nameWords[ti]!.slice(groupLength[ti]!)),
-      groupTerms: new Set(nameWords[ti]!.slice(0, groupLength[ti]!)),
-      columnTerms: table.columns.map((c) => new Set(terms(c.name))),
-      textTerms: new Set(textParts.flatMap((p) => identifierTerms(p))),
-      keyColumns,
-      neighbours: [],
-    };
-  });
-  // Undirected FK graph.
-  tables.forEach((t, i) => {
-    for (const fk of t.table.foreignKeys ?? []) {
-      const ref = lookup(byName, fk.referencedTable);
-      if (ref === undefined || ref === i) continue;
-      if (!t.neighbours.includes(ref)) t.neighbours.push(ref);
-      if (!tables[ref]!.neighbours.includes(i)) tables[ref]!.neighbours.push(i);
-    }
-  });
-  const df = new Map<string, number>();
-  const nameDf = new Map<string, number>();
-  const columnDf = new Map<string, number>();
-  const bump = (m: Map<string, number>, terms: Iterable<string>) => {
-    for (const term of terms) m.set(term, (m.get(term) ?? 0) + 1);
-  };
-  for (const t of tables) {
-    const cols = new Set(t.columnTerms.flatMap((s) => [...s]));
-    bump(df, new Set([...t.nameTerms, ...t.groupTerms, ...t.textTerms, ...cols]));
-    bump(nameDf, new Set([...t.nameTerms, ...t.groupTerms]));
-    bump(columnDf, cols);
-  }
-  const avgColumns = tables.reduce((n, t) => n + t.columnTerms.length, 0) / Math.max(1, tables.length);
-  const groupKeys = nameWords.map((w, i) => (groupLength[i]! > 0 ? w.slice(0, groupLength[i]!).join(' ') : undefined));
-  return { tables, df, nameDf, columnDf, component: components(tables, groupKeys), avgColumns, byName };
-}
-
-/**
- * For each table, how many leading name words are a group prefix: the longest leading run
- * (shorter than the whole name) that at least 3 tables share. Module prefixes (`hr_`, `wp_`,
- * a database name in a merged schema) then weigh less than the words that tell tables apart.
- */
-function nameGroupPrefixes(words: string[][]): number[] {
-  const count = new Map<string, number>();
-  for (const w of words) {
-    for (let k = 1; k < w.length; k++) {
-      const key = w.slice(0, k).join(' ');
-      count.set(key, (count.get(key) ?? 0) + 1);
-    }
-  }
-  return words.map((w) => {
-    for (let k = w.length - 1; k >= 1; k--) if ((count.get(w.slice(0, k).join(' ')) ?? 0) >= 3) return k;
-    return 0;
-  });
-}
-
-/**
- * Words written together (`countrylanguage`, `firstname`) also count as their parts when both
- * parts are words the schema uses elsewhere.
- */
-function withCompounds(stems: string[], identifier: string, vocabulary: Set<string>): string[] {
-  const extra: string[] = [];
-  for (const w of splitWords(identifier)) {
-    if (w.length < 6 || !/^[a-z]+$/.test(w)) continue;
-    let bestSplit: [string, string] | undefined;
-    for (let i = 3; i <= w.length - 3; i++) {
-      const a = w.slice(0, i);
-      const b = w.slice(i);
-      if (vocabulary.has(a) && vocabulary.has(b) && (!bestSplit || Math.min(a.length, b.length) > Math.min(bestSplit[0].length, bestSplit[1].length))) bestSplit = [a, b];
-    }
-    if (bestSplit) extra.push(lemma(bestSplit[0]), lemma(bestSplit[1]));
-  }
-  return extra.length ? [...stems, ...extra] : stems;
-}
-
-/** Abbreviated identifier words (`qty`, `dept`) also count as what they stand for. */
-function withAbbreviations(terms: string[], identifier: string): string[] {
-  const extra = splitWords(identifier).map(expandAbbreviation).filter((x): x is string => x !== undefined);
-  return extra.length ? [...terms, ...extra] : terms;
-}
-
-/** Groups of related tables: joined by foreign keys or sharing a name group prefix. */
-function components(tables: IndexedTable[], groupKeys: (string | undefined)[]): number[] {
-  const parent = tables.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  const union = (a: number, b: number) => {
-    parent[find(a)] = find(b);
-  };
-  tables.forEach((t, i) => t.neighbours.forEach((j) => union(i, j)));
-  const firstWithKey = new Map<string, number>();
-  groupKeys.forEach((k, i) => {
-    if (k === undefined) return;
-    const first = firstWithKey.get(k);
-    if (first === undefined) firstWithKey.set(k, i);
-    else union(i, first);
-  });
-  return tables.map((_, i) => find(i));
-}
-
-function lookup(byName: Map<string, number>, name: string): number | undefined {
-  const lower = name.toLowerCase().replace(/["`[\]]/g, '');
-  return byName.get(lower) ?? byName.get(lower.split('.').pop()!);
-}
 
 /** `@orders`, `@"order items"`, `` @`x` `` mentions in a question. */
 export function mentionsIn(question: string): string[] {
@@ -319,6 +182,7 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
     columnScores[ti] = perColumn;
     return score;
   });
+  if (options.values) addValueEvidence(index, matchValues(options.values, question), w.value, { base, evidence, columnScores });
 
   // How much of the question a group of related tables covers as a whole: the group the
   // question is about lifts all its tables (joins need the ones that share no word with it).
@@ -338,7 +202,8 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
     return base[i]! + w.neighbour1 * (ns[0] ?? 0) + w.neighbour2 * (ns[1] ?? 0);
   });
   const grouped = own.map((o, i) => o + w.component * coverOf.get(index.component[i]!)!);
-  const final = w.bridgeTop > 0 ? liftBridges(grouped, index.tables.map((t) => t.neighbours), w.bridgeTop, w.bridgeShare) : grouped;
+  const fused = options.semantic ? fuseSemantic(grouped, options.semantic, w.semantic) : grouped;
+  const final = w.bridgeTop > 0 ? liftBridges(fused, index.tables.map((t) => t.neighbours), w.bridgeTop, w.bridgeShare) : fused;
 
   const mentioned = new Set<number>();
   for (const name of [...(options.mentioned ?? []), ...mentionsIn(question)]) {
@@ -359,6 +224,44 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
     matched: own[i]! > 0,
     ...(mentioned.has(i) ? { mentioned: true } : {}),
   }));
+}
+
+/**
+ * Values the question names (`Kabul`): each distinct value counts like one more question term,
+ * found in the tables and columns holding it, weighed by how rare it is across tables.
+ */
+function addValueEvidence(index: SchemaIndex, hits: ValueHit[], weight: number, into: { base: number[]; evidence: number[][]; columnScores: number[][] }) {
+  const n = index.tables.length;
+  const byValue = new Map<string, ValueHit[]>();
+  for (const h of hits) byValue.set(h.value, [...(byValue.get(h.value) ?? []), h]);
+  for (const list of byValue.values()) {
+    const where = new Map<number, number[]>();
+    for (const h of list) {
+      const ti = lookup(index.byName, h.table);
+      if (ti === undefined) continue;
+      const ci = index.tables[ti]!.table.columns.findIndex((c) => c.name === h.column);
+      where.set(ti, [...(where.get(ti) ?? []), ci]);
+    }
+    const idf = Math.log(1 + (n - where.size + 0.5) / (where.size + 0.5));
+    into.evidence.forEach((ev, ti) => ev.push(where.has(ti) ? idf : 0));
+    for (const [ti, cols] of where) {
+      into.base[ti]! += weight * idf;
+      for (const ci of cols) if (ci >= 0) into.columnScores[ti]![ci]! += idf;
+    }
+  }
+}
+
+/**
+ * Embedding similarity (one cosine per table) joins the lexical score: rescaled to 0…1 over the
+ * schema and added as a share of the best lexical score, so it reorders close calls and finds
+ * tables no word matches, without drowning a clear lexical match.
+ */
+function fuseSemantic(scores: number[], cosines: readonly number[], weight: number): number[] {
+  if (cosines.length !== scores.length || weight <= 0) return scores;
+  const lo = Math.min(...cosines);
+  const hi = Math.max(...cosines);
+  const top = Math.max(1, ...scores);
+  return scores.map((s, i) => s + (hi > lo ? (weight * top * (cosines[i]! - lo)) / (hi - lo) : 0));
 }
 
 function rankColumns(t: IndexedTable, scores: number[]): string[] {

@@ -68,9 +68,9 @@ export const driverMessages = defineMessages({
     'ja-JP': 'データソースの設定が不完全または無効です：{reason}',
   },
   FILE_NOT_ALLOWED: {
-    'en-US': 'Refused to reach the file "{path}": a SQLite or DuckDB data source may only use files next to the database it opened (on a server, in the folders the operator allows), and never AskDB\'s own store or key. Name the file by a plain path inside those folders.',
-    'zh-CN': '已拒绝访问文件“{path}”：SQLite 或 DuckDB 数据源只能使用其所打开数据库旁边的文件（服务器上为运维方允许的目录），且绝不能访问 AskDB 自身的存储和密钥。请使用这些目录内的普通路径。',
-    'ja-JP': 'ファイル「{path}」へのアクセスを拒否しました：SQLite / DuckDB データソースが使えるのは、開いたデータベースと同じフォルダーのファイル（サーバーでは運用者が許可したフォルダー）だけで、AskDB 自身のストアや鍵には決してアクセスできません。それらのフォルダー内の単純なパスで指定してください。',
+    'en-US': 'Refused to reach the file "{path}": a SQLite or DuckDB data source may only use files next to the database it opened (on a server, in the folders the operator allows), and never AskDB\'s own store or key. Name the file by a plain path inside those folders; on your own computer ASKDB_FILE_DIRS adds folders.',
+    'zh-CN': '已拒绝访问文件“{path}”：SQLite 或 DuckDB 数据源只能使用其所打开数据库旁边的文件（服务器上为运维方允许的目录），且绝不能访问 AskDB 自身的存储和密钥。请使用这些目录内的普通路径；在本机上可通过 ASKDB_FILE_DIRS 添加目录。',
+    'ja-JP': 'ファイル「{path}」へのアクセスを拒否しました：SQLite / DuckDB データソースが使えるのは、開いたデータベースと同じフォルダーのファイル（サーバーでは運用者が許可したフォルダー）だけで、AskDB 自身のストアや鍵には決してアクセスできません。それらのフォルダー内の単純なパスで指定してください。自分のコンピューターでは ASKDB_FILE_DIRS でフォルダーを追加できます。',
   },
 } satisfies Record<DriverErrorCode, unknown>);
 

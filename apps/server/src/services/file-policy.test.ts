@@ -123,6 +123,24 @@ describe('local mode', () => {
     }
     const [w] = await run(duckId, 'create table n as select range r from range(1000); select count(*) from n');
     expect(w!.success).toBe(true);
+    // The tree still lists its tables under the sandbox.
+    const tables = await t.json('GET', `/api/rdb/table/list?dataSourceId=${duckId}&databaseName=w&schemaName=main`);
+    expect(tables.body.data.data.map((x: { name: string }) => x.name)).toContain('n');
+  });
+
+  it('ASKDB_FILE_DIRS opens more folders (never one holding $ASKDB_HOME), also to an in-memory DuckDB', async () => {
+    const local = new FilePolicy({ mode: 'local', home: path.join(tmp, 'home'), fileEngines: false, fileDirs: [elsewhere, tmp, os.tmpdir()] });
+    expect(local.access({ type: 'DUCKDB', filePath: ':memory:' })).toEqual({ directories: [fs.realpathSync(elsewhere)], paths: [] });
+    const t2 = await testApp({ demo: false }, { ASKDB_FILE_DIRS: elsewhere });
+    try {
+      const id = (await t2.json('POST', '/api/connection/datasource/create', { alias: 'mem', type: 'DUCKDB', filePath: ':memory:' })).body.data;
+      const [ok] = (await t2.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: `select * from read_csv('${path.join(elsewhere, 'private.csv')}')` })).body.data as Result[];
+      expect(ok!.dataList).toEqual([['hunter2']]);
+      const [no] = (await t2.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: `select * from read_csv('${path.join(dataDir, 'cities.csv')}')` })).body.data as Result[];
+      expect(no!.message).toMatch(/Refused to reach the file/);
+    } finally {
+      await t2.close();
+    }
   });
 });
 

@@ -5,7 +5,8 @@
  *  - Server mode: file engines are off unless ASKDB_FILE_ENGINES=1, and then only files inside
  *    ASKDB_FILE_DIRS; statements reach those folders only.
  *  - Local mode: statements reach the folder of the opened file (or that file alone when the folder
- *    holds $ASKDB_HOME); an in-memory database reaches no file.
+ *    holds $ASKDB_HOME) and the folders of ASKDB_FILE_DIRS that do not hold it; an in-memory
+ *    database reaches only the latter.
  */
 import path from 'node:path';
 import { ERROR_CODES, type DataSourceInput, type Language } from '@askdb/contracts';
@@ -15,7 +16,6 @@ import { AppError } from '../http/errors.js';
 import { msg, type ServerMessageKey } from '../http/messages.js';
 
 const FILE_ENGINES = new Set<string>(['SQLITE', 'DUCKDB']);
-const NOTHING: FileAccess = { directories: [], paths: [] };
 
 /** A refused data source file; `localized` gives the same refusal in the request's language. */
 export class FileRefused extends AppError {
@@ -36,11 +36,12 @@ export class FilePolicy {
   constructor(private readonly config: Pick<AppConfig, 'mode' | 'home' | 'fileEngines' | 'fileDirs'>) {
     this.home = realFilePath(config.home);
     this.demo = path.join(this.home, 'demo');
-    this.dirs = config.fileDirs.map(realFilePath);
-    const wide = this.dirs.find((d) => isInside(this.home, d));
+    const dirs = config.fileDirs.map(realFilePath);
+    const wide = dirs.find((d) => isInside(this.home, d));
     if (config.mode === 'server' && config.fileEngines && wide) {
       throw new Error(`ASKDB_FILE_DIRS entry "${wide}" contains ASKDB_HOME (${this.home}), which holds the app store and secret key: name folders outside it`);
     }
+    this.dirs = dirs.filter((d) => !isInside(this.home, d));
   }
 
   /**
@@ -55,9 +56,9 @@ export class FilePolicy {
     try {
       raw = databaseFilePath(input);
     } catch {
-      return NOTHING; // no path: the driver says what is missing
+      return { directories: [], paths: [] }; // no path: the driver says what is missing
     }
-    if (raw === ':memory:') return server ? { directories: this.dirs, paths: [] } : NOTHING;
+    if (raw === ':memory:') return { directories: this.dirs, paths: [] };
     const file = realFilePath(raw);
     if (this.isProtected(file)) throw new FileRefused('FILE_IN_HOME', { path: raw, home: this.home });
     if (server) {
@@ -65,7 +66,7 @@ export class FilePolicy {
       return { directories: this.dirs, paths: [] };
     }
     const dir = path.dirname(file);
-    return isInside(this.home, dir) ? { directories: [], paths: [file] } : { directories: [dir], paths: [] };
+    return isInside(this.home, dir) ? { directories: this.dirs, paths: [file] } : { directories: [dir, ...this.dirs], paths: [] };
   }
 
   /** Like `access`, for a create/update/test request: the refusal in the user's language. */

@@ -4,3 +4,4 @@ export * from './api.js';
 export * from './messages.js';
 export * from './table-edit.js';
 export * from './chats.js';
+export * from './organizations.js';

@@ -1,0 +1,112 @@
+/**
+ * Organisations (API.md "Accounts and organisations"; spec 02 §2–§6): current, list, create, find
+ * by code, join, members, roles, removal, transfer, switch, team settings; join requests waiting
+ * for an admin (until approvals, issue 13) and invitations. Checks and transactions live in
+ * services/organizations; this module only maps HTTP to them.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  InvitationAccept, InvitationCreate, InvitationQuery, JoinRequestDecision, JoinRequestQuery, MemberListQuery, MemberRef, MemberRoleUpdate,
+  OrganizationCreate, OrganizationJoin, OrganizationRef, OrganizationUpdate, TeamCodeQuery,
+} from '@askdb/contracts';
+import type { RouteModule } from './index.js';
+import { defineRoute } from '../http/route.js';
+import { requireOrganization, requireUser } from '../http/context.js';
+import { TeamService } from '../services/organizations/teams.js';
+import { MemberService } from '../services/organizations/members.js';
+import { JoinService } from '../services/organizations/joins.js';
+import { InviteService } from '../services/organizations/invites.js';
+import { inviteMailerFor } from '../services/organizations/invite-mailer.js';
+
+const BASE = '/api/organization';
+const tag = 'organization';
+
+const actorOf = (req: FastifyRequest) => {
+  const user = requireUser(req);
+  return { userId: user.id, name: user.name, lang: req.ctx.lang };
+};
+/** The organisation a request names, else the current one. */
+const orgIdOf = (req: FastifyRequest, given?: number) => given ?? requireOrganization(req).id;
+
+const organization: RouteModule = (app, deps) => {
+  const teams = new TeamService(deps.store.db);
+  const members = new MemberService(deps.store.db);
+  const joins = new JoinService(deps.store.db);
+  const invites = new InviteService(deps.store.db, inviteMailerFor(deps.config));
+  const publicUrl = (deps.config as { auth?: { publicUrl?: string } }).auth?.publicUrl;
+  const baseUrlOf = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
+
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: BASE, summary: 'The current organisation', tag }, (_i, req) => teams.current(actorOf(req), orgIdOf(req)));
+
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list`, summary: 'My organisations: personal and teams, with my role', tag }, (_i, req) =>
+    teams.list(requireUser(req).id, req.ctx.organizationId),
+  );
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/create`, summary: 'Create a team (the caller becomes its owner)', tag, body: OrganizationCreate }, ({ body }, req) =>
+    teams.create(actorOf(req), body),
+  );
+
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/queryByTeamCode`, summary: 'Find a team by its 8-digit code', tag, query: TeamCodeQuery }, ({ query }, req) =>
+    teams.queryByTeamCode(query.teamCode, req.ctx.lang),
+  );
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/join`, summary: 'Ask to join a team by its code (awaits an admin)', tag, body: OrganizationJoin }, async ({ body }, req) => {
+    const r = await joins.joinByCode(actorOf(req), body.teamCode, body.name, body.reason);
+    return { approvalId: r.approvalId };
+  });
+
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list_user`, summary: 'Members of an organisation (paged, searchable)', tag, query: MemberListQuery }, ({ query }, req) =>
+    members.list(actorOf(req), orgIdOf(req, query.organizationId), query),
+  );
+
+  defineRoute(app, { access: 'admin', method: 'POST', url: `${BASE}/update_user_role`, summary: 'Set or remove admin', tag, body: MemberRoleUpdate }, async ({ body }, req) => {
+    await members.setRole(actorOf(req), body.organizationId, body.userId, body.roleCode);
+    return true;
+  });
+
+  defineRoute(app, { access: 'admin', method: 'POST', url: `${BASE}/remove_user`, summary: 'Remove a member (not the owner)', tag, body: MemberRef }, async ({ body }, req) => {
+    await members.remove(actorOf(req), body.organizationId, body.userId);
+    return true;
+  });
+
+  defineRoute(app, { access: 'superAdmin', method: 'POST', url: `${BASE}/transfer_owner`, summary: 'Transfer the team to another member (the old owner becomes admin)', tag, body: MemberRef }, async ({ body }, req) => {
+    await members.transfer(actorOf(req), body.organizationId, body.userId);
+    return true;
+  });
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/switch_org`, summary: 'Make another of my organisations current; answers the main tab to open', tag, body: OrganizationRef }, ({ body }, req) =>
+    teams.switchTo(actorOf(req), body.organizationId),
+  );
+
+  defineRoute(app, { access: 'admin', method: 'POST', url: `${BASE}/update`, summary: 'Team settings: name and avatar (JPG, GIF or PNG under 1 MB)', tag, body: OrganizationUpdate }, ({ body }, req) =>
+    teams.update(actorOf(req), orgIdOf(req, body.organizationId), { name: body.name, avatar: body.avatar }),
+  );
+
+  defineRoute(app, { access: 'admin', method: 'GET', url: `${BASE}/join_requests`, summary: 'Requests to join the team (pending by default)', tag, query: JoinRequestQuery }, ({ query }, req) =>
+    joins.list(actorOf(req), orgIdOf(req, query.organizationId), query.status),
+  );
+
+  defineRoute(app, { access: 'admin', method: 'POST', url: `${BASE}/join_requests/approve`, summary: 'Approve a join request: the applicant becomes a member', tag, body: JoinRequestDecision }, async ({ body }, req) => {
+    await joins.approve(actorOf(req), body.id);
+    return true;
+  });
+
+  defineRoute(app, { access: 'admin', method: 'POST', url: `${BASE}/join_requests/reject`, summary: 'Reject a join request', tag, body: JoinRequestDecision }, async ({ body }, req) => {
+    await joins.reject(actorOf(req), body.id);
+    return true;
+  });
+
+  defineRoute(app, { access: 'admin', method: 'POST', url: `${BASE}/invitation/create`, summary: 'An invite link; with an e-mail address it is also mailed there', tag, body: InvitationCreate }, ({ body }, req) =>
+    invites.create(actorOf(req), orgIdOf(req, body.organizationId), baseUrlOf(req), body.email),
+  );
+
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/invitation`, summary: 'The team an invite link is for (invite landing page)', tag, query: InvitationQuery }, ({ query }, req) =>
+    invites.peek(actorOf(req), query.token),
+  );
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/invitation/accept`, summary: 'Ask to join through an invitation (awaits an admin)', tag, body: InvitationAccept }, async ({ body }, req) => {
+    const r = await invites.accept(actorOf(req), body.token, body.name, body.reason);
+    return { approvalId: r.approvalId };
+  });
+};
+export default organization;

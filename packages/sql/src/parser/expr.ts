@@ -304,6 +304,13 @@ export class ExprParser extends Stream {
           this.i++;
           return { star: true };
         }
+        if ((t.text === '@' || t.text === '@@') && this.def === 'mysql') {
+          const n = this.peek();
+          if (n && n.start === t.end && (n.kind === TK.QuotedIdent || n.kind === TK.String)) {
+            this.i += 2; // @`a b`, @'x'
+            return {};
+          }
+        }
         if (t.text === '[' || t.text === '{') {
           const close = t.text === '[' ? ']' : '}';
           this.i++;
@@ -353,8 +360,16 @@ export class ExprParser extends Stream {
         else this.args('', open);
         return {};
       }
-      if (LITERAL_WORDS.has(up)) {
+      if (LITERAL_WORDS.has(up) && !(up === 'DEFAULT' && nextParen)) {
         this.i++;
+        return {};
+      }
+      if (up === 'MATCH' && this.def === 'mysql' && !nextParen) {
+        // MATCH a, b AGAINST (…) without parentheses (MariaDB)
+        this.i++;
+        while (this.namePath() && this.acceptKind(TK.Comma));
+        if (!this.at('AGAINST')) this.error('expectedExpression');
+        this.callSuffix();
         return {};
       }
       if (NILADIC.has(up) && !(next && next.kind === TK.Dot)) {
@@ -424,6 +439,10 @@ export class ExprParser extends Stream {
       if (this.at('UESCAPE') && this.peek()?.kind === TK.String) this.i += 2;
       return true;
     }
+    if (this.def === 'mysql' && up.startsWith('_') && next?.kind === TK.Number && /^0x/i.test(next.text)) {
+      this.i += 2; // _binary 0xFF
+      return true;
+    }
     if (this.def !== 'postgresql') return false;
     for (const seq of TYPE_SEQUENCES) {
       if (seq[0] !== up) continue;
@@ -440,7 +459,13 @@ export class ExprParser extends Stream {
   /** WITHIN GROUP (…), FILTER (…), OVER (…) / OVER name, IGNORE NULLS, KEEP (…), MySQL MATCH … AGAINST (…). */
   private callSuffix(): void {
     for (let guard = 0; guard < 6; guard++) {
-      if (this.acceptSeq('WITHIN', 'GROUP') || this.accept('FILTER') || this.accept('KEEP') || this.accept('AGAINST')) {
+      if (this.accept('AGAINST')) {
+        // AGAINST ('words' IN NATURAL LANGUAGE MODE WITH QUERY EXPANSION): a search string and its modes
+        if (this.atKind(TK.OpenParen)) this.skipGroup();
+        else this.error('expectedOpenParen');
+        continue;
+      }
+      if (this.acceptSeq('WITHIN', 'GROUP') || this.accept('FILTER') || this.accept('KEEP')) {
         const open = this.t;
         if (!open || open.kind !== TK.OpenParen) {
           this.error('expectedOpenParen');

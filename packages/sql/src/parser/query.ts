@@ -24,7 +24,7 @@ const JOIN_NEEDS_ON: ReadonlySet<string> = new Set(['postgresql', 'sqlserver', '
 /** Clause order inside one SELECT core. */
 const CLAUSE_ORDER: Record<string, number> = {
   FROM: 1, WHERE: 2, START: 3, CONNECT: 3, GROUP: 4, HAVING: 5, WINDOW: 6, QUALIFY: 7, ORDER: 8, LIMIT: 9, OFFSET: 10, FETCH: 11, FOR: 12,
-  PREWHERE: 2, SETTINGS: 13, FORMAT: 14, OPTION: 13, LOCK: 12,
+  PREWHERE: 2, SETTINGS: 13, FORMAT: 14, OPTION: 13, LOCK: 12, PROCEDURE: 12, INTO: 12,
 };
 
 export class QueryParser extends ExprParser {
@@ -123,6 +123,7 @@ export class QueryParser extends ExprParser {
     if (this.at('CYCLE') && this.peek()?.kind !== TK.Comma) {
       this.i++;
       names();
+      if (this.accept('RESTRICT')) return; // MariaDB
       if (!this.accept('SET') || !this.namePath()) return this.error('expectedName');
       if (this.accept('TO')) {
         this.parsePrimary();
@@ -144,8 +145,10 @@ export class QueryParser extends ExprParser {
     if (this.at('SELECT')) return this.selectCore(parent, start);
     const scope = this.newScope(parent, start);
     this.scope = scope;
-    if (this.at('VALUES')) this.valuesRows();
-    else if (this.at('TABLE')) {
+    if (this.at('VALUES')) {
+      this.valuesRows();
+      this.trailingClauses(scope);
+    } else if (this.at('TABLE')) {
       this.i++;
       this.tableSource(scope, 'from');
     } else if (this.at('FROM')) {
@@ -256,6 +259,7 @@ export class QueryParser extends ExprParser {
     if (t.up === 'START' && nextUp !== 'WITH') return undefined;
     if (t.up === 'FORMAT' && this.def !== 'clickhouse') return undefined;
     if (t.up === 'LOCK' && nextUp !== 'IN') return undefined;
+    if ((t.up === 'PROCEDURE' || t.up === 'INTO') && this.def !== 'mysql') return undefined; // PROCEDURE ANALYSE(), … LIMIT 1 INTO @v
     return order;
   }
 
@@ -305,7 +309,7 @@ export class QueryParser extends ExprParser {
         if (!this.accept('BY')) this.error('expectedBy');
         else {
           if (!this.accept('ALL')) this.accept('DISTINCT');
-          if (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent) || this.atKind(TK.Number) || this.atKind(TK.OpenParen) || this.atKind(TK.String)) this.orderItems(false);
+          if (!this.done && !this.atKind(TK.Semicolon) && !this.atKind(TK.CloseParen) && !this.at('WITH')) this.orderItems(this.def === 'mysql', true);
           this.acceptSeq('WITH', 'ROLLUP') || this.acceptSeq('WITH', 'CUBE') || this.acceptSeq('WITH', 'TOTALS');
         }
         break;
@@ -330,9 +334,10 @@ export class QueryParser extends ExprParser {
         }
         break;
       case 'LIMIT':
-        if (!this.accept('ALL')) this.requiredExpr();
+        if (!this.rowsExamined() && !this.accept('ALL')) this.requiredExpr();
         if (this.acceptKind(TK.Comma) || this.accept('OFFSET')) this.requiredExpr();
         if (this.accept('BY')) this.exprList();
+        this.rowsExamined();
         break;
       case 'OFFSET':
         this.requiredExpr();
@@ -349,6 +354,13 @@ export class QueryParser extends ExprParser {
         this.skipTail();
     }
     close();
+  }
+
+  /** MariaDB: LIMIT [n] ROWS EXAMINED m */
+  private rowsExamined(): boolean {
+    if (!this.acceptSeq('ROWS', 'EXAMINED')) return false;
+    this.requiredExpr();
+    return true;
   }
 
   /** Skips to the end of the current query level (a `)` or the end), keeping parentheses balanced. */
@@ -368,13 +380,13 @@ export class QueryParser extends ExprParser {
   }
 
   /** ORDER BY / GROUP BY items: expr [ASC|DESC] [NULLS FIRST|LAST]. */
-  orderItems(directions: boolean): void {
+  orderItems(directions: boolean, group = false): void {
     this.aliasContext = true;
     for (;;) {
       const before = this.i;
-      if (!directions && this.atKind(TK.OpenParen) && this.peek()?.kind === TK.CloseParen) this.i += 2; // GROUP BY ()
+      if (group && this.atKind(TK.OpenParen) && this.peek()?.kind === TK.CloseParen) this.i += 2; // GROUP BY ()
       else {
-        if (!directions && this.at('GROUPING') && this.peekIs(1, 'SETS')) this.i++; // GROUPING SETS ((a), ())
+        if (group && this.at('GROUPING') && this.peekIs(1, 'SETS')) this.i++; // GROUPING SETS ((a), ())
         if (this.requiredExpr() === null && this.i === before) break;
       }
       if (directions) {

@@ -18,7 +18,7 @@ CHECKSUM LOAD HANDLER DO PREPARE DEALLOCATE LISTEN NOTIFY UNLISTEN REINDEX CLUST
 PRINT RAISERROR THROW GO BACKUP RESTORE DBCC WAITFOR OPEN CLOSE FETCH SUMMARIZE INSTALL EXPORT IMPORT SYSTEM WATCH CHECKPOINT
 RENAME ABORT UPSERT MERGE GET SIGNAL RESIGNAL ITERATE LEAVE LOOP REPEAT RETURN HELP XA CACHE PURGE CHANGE INSTALL UNINSTALL
 CONNECT ALTER DROP TRUNCATE CREATE PIVOT UNPIVOT FOR ELSE BREAK CONTINUE GOTO REVERT SETUSER DENY BULK READTEXT WRITETEXT
-UPDATETEXT TRY CATCH USING EXIT NULL MOVE LABEL EXPLAIN REASSIGN`);
+UPDATETEXT TRY CATCH USING EXIT NULL MOVE LABEL EXPLAIN REASSIGN BINLOG`);
 
 export class StatementParser extends QueryParser {
   constructor(tokens: Token[], def: DefinitionName, endOffset: number) {
@@ -158,6 +158,14 @@ export class StatementParser extends QueryParser {
     return scope;
   }
 
+  /** At `(`: a parenthesized query follows (`((SELECT …))`), not a column list. */
+  private queryInParens(): boolean {
+    let j = this.i;
+    while (this.tokens[j]?.kind === TK.OpenParen && j - this.i < 64) j++;
+    const t = this.tokens[j];
+    return !!t && t.kind === TK.Word && (t.up === 'SELECT' || t.up === 'WITH' || t.up === 'VALUES');
+  }
+
   /** Reads the rest without grammar, checking that parentheses balance. */
   lenientRest(): void {
     const opens: Token[] = [];
@@ -266,7 +274,11 @@ export class StatementParser extends QueryParser {
     this.tables.push(target);
     scope.sources.push(target);
     this.scope = scope;
-    if (this.atKind(TK.OpenParen) && !this.peekIs(1, 'SELECT') && !this.peekIs(1, 'WITH')) {
+    if (this.at('PARTITION') && this.peek()?.kind === TK.OpenParen) {
+      this.i++;
+      this.skipGroup();
+    }
+    if (this.atKind(TK.OpenParen) && !this.queryInParens()) {
       const open = this.t!;
       this.i++;
       const close = this.openClause(scope, 'columns', open.end);
@@ -313,14 +325,17 @@ export class StatementParser extends QueryParser {
     while (this.atAny(UPDATE_MODIFIERS)) this.i++;
     if (this.at('OR')) this.i += 2;
     if (this.accept('TOP')) this.skipGroup();
-    if (!this.atKind(TK.Word) && !this.atKind(TK.QuotedIdent)) {
+    this.scope = scope;
+    const parenthesized = this.def === 'mysql' && this.atKind(TK.OpenParen);
+    if (!parenthesized && !this.atKind(TK.Word) && !this.atKind(TK.QuotedIdent)) {
       this.error('expectedTable');
       return 'UPDATE';
     }
-    this.scope = scope;
     this.accept('ONLY');
-    this.tableSource(scope, 'target');
-    const target = this.tables[this.tables.length - 1];
+    // MySQL: UPDATE (t1 t) …, UPDATE (SELECT …) dt JOIN t1 … SET
+    if (parenthesized) this.fromItem(scope);
+    else this.tableSource(scope, 'target');
+    const target = parenthesized ? undefined : this.tables[this.tables.length - 1];
     // MySQL multi-table UPDATE a JOIN b … SET
     if (this.atKind(TK.Comma) || this.at('JOIN') || this.at('INNER') || this.at('LEFT') || this.at('RIGHT') || this.at('CROSS') || this.at('STRAIGHT_JOIN')) {
       if (this.acceptKind(TK.Comma)) this.fromList(scope);
@@ -427,7 +442,10 @@ export class StatementParser extends QueryParser {
         this.error('expectedColumn');
         break;
       }
-      if (!this.atOp('=') && !this.atOp(':=') && !this.atOp('+=') && !this.atOp('-=')) {
+      const eq = this.t;
+      // `=-1` is scanned as one operator run: an equals sign followed by prefix signs.
+      const glued = !!eq && eq.kind === TK.Operator && /^=[-+~!]+$/.test(eq.text);
+      if (!this.atOp('=') && !this.atOp(':=') && !this.atOp('+=') && !this.atOp('-=') && !glued) {
         this.error('expectedEquals');
         break;
       }

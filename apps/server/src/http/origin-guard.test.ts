@@ -107,6 +107,10 @@ describe('server mode', () => {
     const proxied = await app.inject({ method: 'POST', url: '/w', headers: { host: 'db.example.com', origin: 'https://db.example.com', 'x-forwarded-proto': 'https' } });
     expect(proxied.json()).toEqual({ ok: true });
     expect((await app.inject({ method: 'POST', url: '/w', headers: { host: 'db.example.com', origin: 'https://db.example.com' } })).statusCode).toBe(403);
+    // A proxy that passes its own upstream name as Host and the public one as X-Forwarded-Host.
+    const rewritten = { host: '10.0.0.7:10824', 'x-forwarded-host': 'db.example.com', 'x-forwarded-proto': 'https' };
+    expect((await app.inject({ method: 'POST', url: '/w', headers: { ...rewritten, origin: 'https://db.example.com' } })).json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'POST', url: '/w', headers: { ...rewritten, origin: 'https://evil.example' } })).statusCode).toBe(403);
   });
 
   it('with ASKDB_ALLOWED_HOSTS answers only those names', async () => {

@@ -38,11 +38,17 @@ export function allowedHostNames(config: Pick<AppConfig, 'mode' | 'host' | 'allo
   return names;
 }
 
-/** The request's own origin as a browser would write it (scheme from TLS or a proxy's X-Forwarded-Proto). */
+/**
+ * The request's own origin as a browser would write it: the Host with the connection's scheme, or
+ * what a proxy in front reports (X-Forwarded-Proto / X-Forwarded-Host). A page on another site
+ * cannot forge those: they are not CORS-safelisted, so sending them needs a preflight, never granted.
+ */
 function ownOrigins(req: FastifyRequest, host: string): string[] {
-  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim().toLowerCase();
-  const schemes = new Set([req.protocol, ...(forwarded === 'http' || forwarded === 'https' ? [forwarded] : [])]);
-  return [...schemes].map((s) => normalOrigin(`${s}://${host}`)).filter((o): o is string => o !== null);
+  const first = (name: string) => String(req.headers[name] ?? '').split(',')[0]!.trim().toLowerCase();
+  const proto = first('x-forwarded-proto');
+  const schemes = new Set([req.protocol, ...(proto === 'http' || proto === 'https' ? [proto] : [])]);
+  const hosts = new Set([host, ...(first('x-forwarded-host') ? [first('x-forwarded-host')] : [])]);
+  return [...schemes].flatMap((s) => [...hosts].map((h) => normalOrigin(`${s}://${h}`))).filter((o): o is string => o !== null);
 }
 
 /** `scheme://host[:port]` with the default port dropped, or null when it is not an http(s) origin. */

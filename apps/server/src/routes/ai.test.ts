@@ -216,6 +216,18 @@ describe('AI routes', () => {
     expect(r.body.data[0].columns.length).toBeGreaterThan(0);
   });
 
+  it('schema_link finds a table by a value the question names, only when privacy allows samples', async () => {
+    const ask = async () =>
+      (await t.json('POST', '/api/ai/schema_link', { dataSourceId: dsId, question: 'Anything about Helsinki?', limit: 3 })).body.data as { tableName: string; columns: string[] }[];
+    await configure({ privacy: 'SCHEMA_ONLY' });
+    expect((await ask())[0]!.tableName).not.toBe('customers');
+    await configure({ privacy: 'SCHEMA_AND_SAMPLES' });
+    const r = await ask();
+    expect(r[0]).toMatchObject({ tableName: 'customers' });
+    expect(r[0]!.columns[0]).toBe('city');
+    await configure({ privacy: 'SCHEMA_ONLY' });
+  });
+
   it('refuses more than 8 tables', async () => {
     const tableList = Array.from({ length: 9 }, (_, i) => ({ tableName: `t${i}` }));
     const r = await t.json('POST', '/api/v2/ai/chat', { questionType: 'NL_2_SQL', input: 'x', tableList });

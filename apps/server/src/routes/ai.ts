@@ -20,6 +20,7 @@ import { requireUser } from '../http/context.js';
 import { requireDataSource } from '../services/access.js';
 import { AiConfigService, DEFAULT_PRIVACY, isConfigured, type StoredAiConfig } from '../services/ai/ai-config.js';
 import { aiCatalog } from '../services/ai/ai-database.js';
+import { linkValues } from '../services/ai/link-values.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
 
@@ -158,8 +159,10 @@ const ai: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
-    const catalog = await aiCatalog(deps, record, { databaseName: body.databaseName, schemaName: body.schemaName });
-    return rankTables(buildSchemaIndex(catalog), body.question, { limit: body.limit ?? 10 }).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));
+    const loc = { databaseName: body.databaseName, schemaName: body.schemaName };
+    const catalog = await aiCatalog(deps, record, loc);
+    const values = await linkValues(deps, record, loc, catalog, (await settings.get())?.privacy ?? DEFAULT_PRIVACY);
+    return rankTables(buildSchemaIndex(catalog), body.question, { limit: body.limit ?? 10, values }).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));
   });
 };
 export default ai;

@@ -69,12 +69,25 @@ async function runBounded(
   });
 }
 
-function limitedSelect(type: string, table: string): string {
+function limitedSelect(type: string, table: string, rows = SAMPLE_ROWS): string {
   const d = dialectFor(type);
   const t = d.quoteIdentifier(table, true);
-  if (d.name === 'sqlserver') return `SELECT TOP ${SAMPLE_ROWS} * FROM ${t}`;
-  if (d.name === 'oracle') return `SELECT * FROM ${t} FETCH FIRST ${SAMPLE_ROWS} ROWS ONLY`;
-  return `SELECT * FROM ${t} LIMIT ${SAMPLE_ROWS}`;
+  if (d.name === 'sqlserver') return `SELECT TOP ${rows} * FROM ${t}`;
+  if (d.name === 'oracle') return `SELECT * FROM ${t} FETCH FIRST ${rows} ROWS ONLY`;
+  return `SELECT * FROM ${t} LIMIT ${rows}`;
+}
+
+/** The values of the first `rows` rows of a table, column by column (for the schema-linking value index); none when unreadable. */
+export async function sampleColumnValues(
+  deps: AppDeps, record: DataSourceRecord, loc: Location, table: string, rows: number, signal?: AbortSignal,
+): Promise<{ column: string; values: (string | null)[] }[]> {
+  if (['REDIS', 'MONGODB'].includes(record.input.type)) return [];
+  try {
+    const r = await runBounded(deps, record, loc, limitedSelect(record.input.type, table, rows), rows, signal);
+    return r.ok ? r.header.map((column, i) => ({ column, values: r.rows.map((row) => row[i] ?? null) })) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Fill up to 3 distinct non-empty sample values per column of the given tables (privacy SCHEMA_AND_SAMPLES only). */

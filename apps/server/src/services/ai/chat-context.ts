@@ -18,6 +18,7 @@ import { requireDataSource } from '../access.js';
 import { AiCollectionRepo } from './ai-collections.js';
 import { aiCatalog, driverCatalog, dryRun, engineName, explainText, fillSamples, indexesText, type Location } from './ai-database.js';
 import { aiMsg } from './ai-messages.js';
+import { linkValues } from './link-values.js';
 import { requireCollection } from '../../routes/ai-collections.js';
 
 export interface ChatContext {
@@ -72,7 +73,8 @@ export async function buildChatContext(deps: AppDeps, req: FastifyRequest, input
   const quote = bound.record ? (n: string) => dialectFor(bound!.record!.input.type).quoteIdentifier(n) : undefined;
   if (privacy !== 'NOTHING') {
     const mentioned = (input.tableList ?? []).map((t) => t.tableName);
-    const linked = rankTables(buildSchemaIndex(bound.catalog), input.input, { mentioned });
+    const values = bound.record ? await linkValues(deps, bound.record, bound.loc!, bound.catalog, privacy, signal) : undefined;
+    const linked = rankTables(buildSchemaIndex(bound.catalog), input.input, { mentioned, values });
     let slice = renderSchema(bound.catalog, linked, { privacy, quote });
     if (privacy === 'SCHEMA_AND_SAMPLES' && bound.record && slice.tables.length) {
       const chosen = bound.catalog.tables.filter((t) => slice.tables.includes(t.name));

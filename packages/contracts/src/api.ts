@@ -186,8 +186,18 @@ export const TipInput = z.object({
   schemaName: z.string().max(255).optional().nullable(),
   needFullName: z.boolean().optional(),
   keywordCase: z.enum(['off', 'upper', 'lower']).optional(),
+  /** Opt-in: answer `{ items, incomplete }` with long lists capped (TipPage) instead of the whole array. */
+  paged: z.boolean().optional(),
 });
 export type TipInput = z.infer<typeof TipInput>;
+/**
+ * The answer of a `paged` tip request. `incomplete`: more items match than were sent, or the schema's
+ * catalog is still being read: ask again as the prefix grows (Monaco's CompletionList.incomplete).
+ */
+export interface TipPage {
+  items: CompletionItem[];
+  incomplete: boolean;
+}
 export const CompletionItemKindSchema = z.enum(COMPLETION_ITEM_KINDS);
 export interface CompletionItem {
   label: string;

@@ -144,6 +144,12 @@ export interface Metadata {
   sequences?(loc: Location): Promise<SequenceInfo[]>;
   /** Bulk read of a schema: one or a few queries, never one per table. */
   catalog(loc: Location): Promise<Catalog>;
+  /**
+   * Columns of the named tables and views of a schema in one query (the names bound as one list),
+   * keyed by exact name; unknown names are absent. Completion on a big schema reads the tables a
+   * statement names first, then the rest in batches, instead of waiting for the bulk catalog.
+   */
+  columnsOf?(loc: Location, tableNames: string[]): Promise<Map<string, ColumnInfo[]>>;
 }
 
 export interface Connection {

@@ -144,31 +144,7 @@ describe('SQL intelligence routes', () => {
     expect(await h('SELECT * FROM customers WHERE', 'customers')).toEqual([]);
   });
 
-  it('tip: while a slow catalog is still being read, tables come from the quick table list, columns once it is in', async ({ skip }) => {
-    if (!pgUp) skip();
-    const cache = t.deps.catalogs;
-    const realGet = cache.get.bind(cache);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    cache.invalidate(ds);
-    cache.get = (async (...args: Parameters<typeof realGet>) => {
-      const c = await realGet(...args);
-      await gate; // the full read "takes" until released
-      return c;
-    }) as typeof cache.get;
-    try {
-      const t0 = Date.now();
-      const early = await tip('SELECT * FROM |');
-      expect(Date.now() - t0).toBeLessThan(5_000);
-      expect(early.filter((i) => i.kind === 'table' || i.kind === 'view').map((i) => i.label)).toEqual(['big_orders', 'customers', 'MixedCase', 'order_items', 'orders']);
-      expect((await tip('SELECT o.| FROM orders o')).filter((i) => i.kind === 'column')).toEqual([]);
-      release();
-      expect((await tip('SELECT o.| FROM orders o')).slice(0, 2).map((i) => i.label)).toEqual(['id', 'customer_id']);
-    } finally {
-      release();
-      cache.get = realGet;
-    }
-  });
+  // Tips while a big schema's catalog is still being read: services/catalog/staged-tips.test.ts.
 
   it('format: dialect and keyword case, original text on failure', async () => {
     const f = async (body: object) => (await t.json<string>('POST', '/api/sql/format', body)).body.data;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, FormatInput, HoverInput, LIMITS, ParserInput, TipInput, supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/contracts';
-import { catalogIndex, completeJsonParts, dialectFor, relationInfo, type SchemaCatalog } from '@askdb/sql';
+import { catalogIndex, completeJsonParts, completePage, dialectFor, namedTables, relationInfo, type CompleteInput, type SchemaCatalog } from '@askdb/sql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
 import type { AppDeps } from '../deps.js';
@@ -17,6 +17,7 @@ import { SqlIntelPool, TOO_LARGE, type RunOptions } from '../services/sql-intel/
 import { BODY_LIMIT, BUDGET_MS } from '../services/sql-intel/budgets.js';
 import { trailingQualifier } from '../services/sql-intel/qualifier.js';
 import { requireDataSource } from '../services/access.js';
+import { TIP_WAIT } from '../services/catalog-cache.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
 
 const KeywordsQuery = z.object({
@@ -108,7 +109,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     };
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first', tag: 'sql', body: TipInput, bodyLimit: BODY_LIMIT.tip }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first: an array; with `paged: true`, `{ items, incomplete }` — long lists capped at 500 and `incomplete` while more match or the schema is still loading, so the editor asks again as the prefix grows', tag: 'sql', body: TipInput, bodyLimit: BODY_LIMIT.tip }, async ({ body }, req, reply) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     // Spec 01 §5: completion and tips need a console id and a data source id.
     if (body.consoleId == null) return [];
@@ -116,7 +117,12 @@ const sqlIntel: RouteModule = (app, deps) => {
     const sel = selection(type, body);
     const beforeSql = window(body.beforeSql, LIMITS.tipsWindowLines, true);
     const afterSql = window(body.afterSql ?? '', LIMITS.tipsWindowLines, false);
-    const [catalog, lists] = await Promise.all([catalogs.forTips(req, record, sel), names.get(record, sel.databaseName)]);
+    const context = await intel.run({ op: 'context', dbType: type, beforeSql, afterSql }, budget('tip', beforeSql.length + afterSql.length, req, reply));
+    // Over its budget: no suggestions (the editor asks again at the next keystroke).
+    if (context === TOO_LARGE) return body.paged ? { items: [], incomplete: true } : [];
+    // The columns of the tables the statement names are read first on a big schema (catalog-cache.ts).
+    const named = namedTables(context, sel.schemaName ?? sel.databaseName);
+    const [{ catalog, complete }, lists] = await Promise.all([deps.catalogs.forCompletion(record, sel, named, TIP_WAIT[body.paged ? 'paged' : 'whole']), names.get(record, sel.databaseName)]);
     // `other_schema.|`: read that schema's catalog before answering (the client asks once, right after the dot).
     let other: SchemaCatalog | null = null;
     const qualifier = trailingQualifier(beforeSql);
@@ -129,15 +135,17 @@ const sqlIntel: RouteModule = (app, deps) => {
         other = await catalogs.forTips(req, record, inSchemas && supportsSchema(type) ? { databaseName: sel.databaseName, schemaName: inSchemas } : { databaseName: inDatabases ?? null, schemaName: null });
       }
     }
-    const context = await intel.run({ op: 'context', dbType: type, beforeSql, afterSql }, budget('tip', beforeSql.length + afterSql.length, req, reply));
-    // Over its budget: no suggestions (the editor asks again at the next keystroke).
-    if (context === TOO_LARGE) return [];
-    const parts = completeJsonParts({
+    const input: CompleteInput = {
       beforeSql, afterSql, context, catalog, dialect: dialectFor(type), ...sel,
       needFullName: body.needFullName ?? false, keywordCase: body.keywordCase ?? 'off', language: req.ctx.lang,
       schemas: lists.schemas, databases: lists.databases,
       otherCatalog: (n) => (other && n.toLowerCase() === qualifier?.toLowerCase() ? other : undefined),
-    });
+    };
+    if (body.paged) {
+      const page = completePage(input);
+      return { items: page.items, incomplete: page.incomplete || !complete };
+    }
+    const parts = completeJsonParts(input);
     // The list is already JSON; the pieces of big table lists are the same strings every time, so their
     // bytes are encoded once: answering `FROM |` on 30,000 tables is a buffer copy.
     reply.header('content-type', 'application/json; charset=utf-8');

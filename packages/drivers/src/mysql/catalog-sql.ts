@@ -30,13 +30,20 @@ export interface ColumnRow {
   length: number | null; precision: number | null; scale: number | null; collation: string | null;
 }
 
-export const COLUMNS_SQL = `
+const COLUMNS_SELECT = `
 SELECT TABLE_NAME AS table_name, COLUMN_NAME AS name, ORDINAL_POSITION AS ordinal, COLUMN_TYPE AS column_type,
   DATA_TYPE AS data_type, IS_NULLABLE AS is_nullable, COLUMN_DEFAULT AS default_value, COLUMN_COMMENT AS comment,
   COLUMN_KEY AS column_key, EXTRA AS extra, CHARACTER_MAXIMUM_LENGTH AS length, NUMERIC_PRECISION AS \`precision\`,
   NUMERIC_SCALE AS scale, COLLATION_NAME AS collation
-FROM information_schema.COLUMNS
+FROM information_schema.COLUMNS`;
+
+export const COLUMNS_SQL = `${COLUMNS_SELECT}
 WHERE TABLE_SCHEMA = ? AND (? IS NULL OR TABLE_NAME = ?)
+ORDER BY TABLE_NAME, ORDINAL_POSITION`;
+
+/** The columns of a list of tables and views: the second value is an array, bound as the IN list. */
+export const COLUMNS_OF_TABLES_SQL = `${COLUMNS_SELECT}
+WHERE TABLE_SCHEMA = ? AND TABLE_NAME IN (?)
 ORDER BY TABLE_NAME, ORDINAL_POSITION`;
 
 export interface KeyColumnRow {

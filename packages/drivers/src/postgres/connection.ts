@@ -114,5 +114,6 @@ function routedMetadata(sessionFor: (database: string | null | undefined) => Pro
     routineDefinition: byLoc('routineDefinition'),
     sequences: byLoc('sequences'),
     catalog: byLoc('catalog'),
+    columnsOf: byLoc('columnsOf'),
   };
 }

@@ -49,6 +49,14 @@ export class PgMetadata implements Metadata {
     return rows.map((r) => this.column(r));
   }
 
+  async columnsOf(loc: Location, tableNames: string[]): Promise<Map<string, ColumnInfo[]>> {
+    const out = new Map<string, ColumnInfo[]>();
+    if (!tableNames.length) return out;
+    const rows = await this.query<Q.ColumnRow>(Q.COLUMNS_OF_TABLES_SQL, [this.schema(loc), tableNames]);
+    for (const [table, cols] of groupBy(rows, (r) => r.table_name)) out.set(table, cols.map((c) => this.column(c)));
+    return out;
+  }
+
   async keys(loc: TableLocation): Promise<KeyInfo[]> {
     const rows = await this.query<Q.KeyRow>(Q.KEYS_SQL, [this.schema(loc), loc.tableName]);
     return rows.map(key);

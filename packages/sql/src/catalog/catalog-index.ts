@@ -55,7 +55,8 @@ export class CatalogIndex {
 
   column(rel: Relation, name: string): CatalogColumn | undefined {
     let m = this.columnMaps.get(rel);
-    if (!m) {
+    // A catalog read in stages fills a relation's columns later: rebuild the map when they arrived.
+    if (!m || (m.size === 0 && rel.columns.length > 0)) {
       m = new Map();
       for (const c of rel.columns) {
         if (!m.has(c.name)) m.set(c.name, c);

@@ -82,6 +82,34 @@ export function completeJsonParts(input: CompleteInput): string[] {
   return out.filter(Boolean);
 }
 
+/** Most items of a paged answer: `FROM |` on 30,000 tables sends the first ones, flagged incomplete. */
+export const TIP_PAGE_SIZE = 500;
+
+export interface CompletionPage {
+  items: CompletionItem[];
+  /** More items match than were sent: the editor asks again as the typed prefix grows. */
+  incomplete: boolean;
+}
+
+/**
+ * The list of `complete`, capped: without a prefix, big table lists keep their first `size` names
+ * (the small groups — keywords, schemas, functions — stay whole); with one, the best `size` matches.
+ */
+export function completePage(input: CompleteInput, size = TIP_PAGE_SIZE): CompletionPage {
+  const { groups, prefix } = prepare(input);
+  if (!prefix) {
+    let incomplete = false;
+    const capped = groups.map((g): Group => {
+      if (!g.lower || g.items.length <= size) return g;
+      incomplete = true;
+      return { items: g.items.slice(0, size) };
+    });
+    return { items: rank(capped, '', Number.MAX_SAFE_INTEGER), incomplete };
+  }
+  const items = rank(groups, prefix, size + 1);
+  return items.length > size ? { items: items.slice(0, size), incomplete: true } : { items, incomplete: false };
+}
+
 function prepare(input: CompleteInput): { groups: Group[]; prefix: string } {
   const ctx = input.context ?? cursorContext(input.beforeSql ?? '', input.afterSql ?? '', input.dialect);
   if (ctx.kind === 'none') return { groups: [], prefix: '' };

@@ -16,6 +16,7 @@ import { registerOriginGuard } from './http/origin-guard.js';
 import { anonymousContext, languageOf, type ContextResolver } from './http/context.js';
 import { enforceAccess } from './http/access.js';
 import { localIdentity } from './services/auth/local-identity.js';
+import { sessionIdentity } from './services/auth/session-identity.js';
 import { registerRoutes } from './routes/index.js';
 import { ensureLocalUser, ensureDemoDataSource } from './services/first-run.js';
 import { ConnectionService } from './services/connections.js';
@@ -43,7 +44,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const execution = new ExecutionService(sessions, catalogs);
   let identity: ContextResolver;
   if (config.mode === 'local') identity = localIdentity(await ensureLocalUser(store.db));
-  else identity = { resolve: async () => anonymousContext('TEAM_PRO') };
+  else identity = sessionIdentity(store.db);
   const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity };
   if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
 
@@ -55,6 +56,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   });
 
   registerOriginGuard(app, config);
+  await app.register((await import('@fastify/cookie')).default);
   app.decorateRequest('ctx', null as never);
   // Every request: resolve who is asking (deps.identity), then enforce the route's access rule
   // before validation or the handler. An /api route that somehow has no rule is refused.

@@ -1,6 +1,7 @@
 /** Process configuration from the environment, read once at start. */
 import os from 'node:os';
 import path from 'node:path';
+import { authConfigFromEnv, type AuthConfig } from './services/auth/auth-config.js';
 
 export type Mode = 'local' | 'server';
 
@@ -24,6 +25,8 @@ export interface AppConfig {
   /** Server mode: SQLite/DuckDB data sources allowed (ASKDB_FILE_ENGINES=1), only inside `fileDirs` (ASKDB_FILE_DIRS, `:`-separated). */
   fileEngines: boolean;
   fileDirs: string[];
+  /** Sign-in: registration policy, mail/SMS senders, OAuth providers (services/auth/auth-config.ts). */
+  auth: AuthConfig;
 }
 
 export const VERSION = '0.1.0';
@@ -45,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: st
     version: VERSION,
     allowedHosts: (env.ASKDB_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     fileEngines: env.ASKDB_FILE_ENGINES === '1' || env.ASKDB_FILE_ENGINES === 'true',
+    auth: authConfigFromEnv(env),
     fileDirs: (env.ASKDB_FILE_DIRS ?? '').split(path.delimiter).map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),
   };
 }

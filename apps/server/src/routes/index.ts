@@ -13,6 +13,7 @@ import aiCollections from './ai-collections.js';
 import aiChats from './ai-chats.js';
 import sqlIntel from './sql-intel.js';
 import tableEdit from './table-edit.js';
+import auth from './auth.js';
 import organization from './organization.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, PG_URL, scratchPgDatabase, type TestApp } from '../test/helpers.js';
+import { sessionFor, signIn, signUp, sessionCookieOf, TEST_PASSWORD } from '../test/accounts.js';
+
+describe('password sign-in on the PostgreSQL store', () => {
+  let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    db = await scratchPgDatabase('askdb_auth');
+    const u = new URL(PG_URL);
+    u.pathname = `/${db.name}`;
+    t = await testApp({ mode: 'server', databaseUrl: u.toString(), demo: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('registers, answers user_a with the personal organisation, and the first account is the operator', async () => {
+    const a = await signUp(t, { email: 'Ada@Example.com', displayName: 'Ada' });
+    const me = await t.json('GET', '/api/oauth/user_a', undefined, a.headers);
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ id: a.userId, displayName: 'Ada', email: 'ada@example.com', isOperator: true, currentOrganization: { type: 'PERSONAL', roleCodes: ['SUPER_ADMIN'] } });
+    const b = await signUp(t, { email: 'bob@example.com' });
+    expect((await t.json('GET', '/api/oauth/user_a', undefined, b.headers)).body.data.isOperator).toBe(false);
+  });
+
+  it('sets an HttpOnly SameSite=Lax cookie for 30 days', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/login_a', payload: { loginType: 'EMAIL_PASSWORD', account: 'ada@example.com', password: TEST_PASSWORD } });
+    const set = String(res.headers['set-cookie']);
+    expect(set).toMatch(/askdb_session=[A-Za-z0-9_-]{43}/);
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Lax/);
+    expect(set).toMatch(/Max-Age=2592000/);
+  });
+
+  it('refuses a wrong password and an unknown account with the same message, in the user language', async () => {
+    const wrong = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSWORD', account: 'ada@example.com', password: 'Nope12345' });
+    const unknown = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSWORD', account: 'nobody@example.com', password: 'Nope12345' });
+    expect(wrong.body.errorCode).toBe('WRONG_CREDENTIALS');
+    expect(unknown.body).toEqual(wrong.body);
+    const zh = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSWORD', account: 'ada@example.com', password: 'Nope12345' }, { 'accept-language': 'zh-CN' });
+    expect(zh.body.errorMessage).toBe('账号或密码错误');
+  });
+
+  it('refuses a weak password and a taken e-mail, writing nothing', async () => {
+    const weak = await t.json('POST', '/api/oauth/register_a', { email: 'weak@example.com', password: 'alllower1', displayName: 'W' });
+    expect(weak.body.errorCode).toBe('WEAK_PASSWORD');
+    const taken = await t.json('POST', '/api/oauth/register_a', { email: 'ADA@example.com', password: TEST_PASSWORD, displayName: 'Again' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errorCode).toBe('ACCOUNT_EXISTS');
+    const users = await t.deps.store.db.selectFrom('users').select('email').execute();
+    expect(users.map((u) => u.email).sort()).toEqual(['ada@example.com', 'bob@example.com']);
+  });
+
+  it('logout revokes the session: the same cookie is anonymous afterwards', async () => {
+    const s = await signIn(t, 'bob@example.com');
+    expect((await t.json('GET', '/api/oauth/user_a', undefined, s.headers)).status).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/oauth/logout_a', headers: s.headers });
+    expect(String(out.headers['set-cookie'])).toMatch(/askdb_session=;/);
+    const after = await t.json('GET', '/api/oauth/user_a', undefined, s.headers);
+    expect(after.status).toBe(401);
+    expect(after.body.errorCode).toBe('NeedLoggedIn');
+  });
+
+  it('a forged cookie, and a session of a disabled user, are anonymous', async () => {
+    const forged = await t.json('GET', '/api/oauth/user_a', undefined, { cookie: 'askdb_session=' + 'A'.repeat(43) });
+    expect(forged.status).toBe(401);
+    const c = await signUp(t, { email: 'carol@example.com' });
+    const fixture = await sessionFor(t, c.userId);
+    expect((await t.json('GET', '/api/oauth/user_a', undefined, fixture)).status).toBe(200);
+    await t.deps.store.db.updateTable('users').set({ status: 'INVALID' }).where('id', '=', c.userId).execute();
+    expect((await t.json('GET', '/api/oauth/user_a', undefined, c.headers)).status).toBe(401);
+    const login = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSWORD', account: 'carol@example.com', password: TEST_PASSWORD });
+    expect(login.body.errorCode).toBe('ACCOUNT_DISABLED');
+    expect(sessionCookieOf(undefined)).toBeNull();
+  });
+});

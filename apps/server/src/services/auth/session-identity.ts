@@ -1,0 +1,76 @@
+/**
+ * Server mode's ContextResolver (contract): the session cookie or a Bearer API key → the user →
+ * users.current_org_id → a VALID membership gives the role; a missing or INVALID membership falls
+ * back to the user's PERSONAL organisation. Revoked or expired sessions, revoked keys and users
+ * whose status is not VALID are anonymous. Sessions slide: last_seen_at and expires_at move at
+ * most once a minute.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RoleCode } from '@askdb/contracts';
+import type { StoreDb } from '../../store/db.js';
+import { AuthSessionRepo } from '../../store/auth-sessions.js';
+import { ApiKeyRepo } from '../../store/api-keys.js';
+import { UserRepo } from '../../store/users.js';
+import { OrganizationRepo } from '../../store/organizations.js';
+import { anonymousContext, type ContextResolver, type RequestContext } from '../../http/context.js';
+import { bearerKeyOf, sessionTokenOf, SESSION_MS } from './cookies.js';
+import { sha256 } from './crypto.js';
+
+const TOUCH_EVERY_MS = 60_000;
+
+export type Identity = Omit<RequestContext, 'lang'>;
+export type ContextFor = (userId: number, auth: RequestContext['auth']) => Promise<Identity>;
+
+/** The context of a signed-in user: current organisation when the membership is VALID, else the personal one. */
+export function userContext(db: StoreDb): ContextFor {
+  const users = new UserRepo(db);
+  const orgs = new OrganizationRepo(db);
+  return async (userId, auth) => {
+    const user = await users.get(userId);
+    if (!user || user.status !== 'VALID') return anonymousContext('TEAM_PRO');
+    let org = user.currentOrgId !== null ? await orgs.get(user.currentOrgId) : null;
+    let member = org ? await orgs.membership(org.id, user.id) : null;
+    if (!org || !member || member.status !== 'VALID') {
+      org = await orgs.personalOf(user.id);
+      member = org ? await orgs.membership(org.id, user.id) : null;
+    }
+    const role: RoleCode | null = member && member.status === 'VALID' ? member.roleCode : null;
+    return {
+      user: { id: user.id, name: user.name, roleCode: role ?? 'OPERATOR', isAdmin: role === 'ADMIN' || role === 'SUPER_ADMIN', isOperator: user.isOperator },
+      organization: org ? { id: org.id, type: org.type, name: org.name } : null,
+      organizationId: org?.id ?? null,
+      role,
+      edition: 'TEAM_PRO',
+      auth,
+    };
+  };
+}
+
+export function sessionIdentity(db: StoreDb): ContextResolver {
+  const sessions = new AuthSessionRepo(db);
+  const keys = new ApiKeyRepo(db);
+  const contextFor = userContext(db);
+  const anonymous = () => anonymousContext('TEAM_PRO');
+
+  return {
+    async resolve(req: FastifyRequest): Promise<Identity> {
+      const key = bearerKeyOf(req);
+      if (key) {
+        const k = await keys.byHash(sha256(key));
+        if (!k || k.userStatus !== 'VALID') return anonymous();
+        if (!k.lastUsedAt || Date.now() - Date.parse(k.lastUsedAt) > TOUCH_EVERY_MS) await keys.markUsed(k.id);
+        return contextFor(k.userId, { kind: 'apiKey', apiKeyId: k.id });
+      }
+      const token = sessionTokenOf(req);
+      if (!token) return anonymous();
+      const id = sha256(token);
+      const s = await sessions.live(id);
+      if (!s || s.userStatus !== 'VALID') return anonymous();
+      const now = Date.now();
+      if (now - Date.parse(s.lastSeenAt) > TOUCH_EVERY_MS) {
+        await sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_MS).toISOString());
+      }
+      return contextFor(s.userId, { kind: 'session', sessionId: id });
+    },
+  };
+}

@@ -2,9 +2,12 @@
  * Monaco completion provider backed by POST /api/sql_parser/context/tip, following the client rules in
  * tips-rules.ts. One provider for the SQL language; each model's binding comes from context.ts.
  * A failed fetch is logged and gives an empty list (spec 01 §8), so a missing endpoint costs nothing.
+ * Tips are asked `paged`: a long list (30,000 tables after FROM) comes capped and `incomplete`, as does
+ * a list answered while the schema is still loading; the provider then asks again at every keystroke
+ * and tells Monaco the list is incomplete, so it asks too as the prefix grows.
  */
 import type * as Monaco from 'monaco-editor';
-import type { CompletionItem } from '@askdb/contracts';
+import type { CompletionItem, TipPage } from '@askdb/contracts';
 import { api, ApiError } from '../api.js';
 import { getSqlContext, onSqlContextChange, type SqlContext } from './context.js';
 import { decideTips, isDelimiter, tipsWindow } from './tips-rules.js';
@@ -12,8 +15,10 @@ import { decideTips, isDelimiter, tipsWindow } from './tips-rules.js';
 interface Cache {
   key: string;
   items: CompletionItem[];
+  /** The last answer was capped or read from a schema still loading: ask again at the next keystroke. */
+  incomplete: boolean;
   filled: boolean;
-  pending: Promise<CompletionItem[]> | null;
+  pending: Promise<TipPage> | null;
 }
 const caches = new Map<string, Cache>();
 onSqlContextChange((uri) => caches.delete(uri));
@@ -21,7 +26,7 @@ onSqlContextChange((uri) => caches.delete(uri));
 function cacheFor(uri: string, key: string): Cache {
   let c = caches.get(uri);
   if (!c || c.key !== key) {
-    c = { key, items: [], filled: false, pending: null };
+    c = { key, items: [], incomplete: false, filled: false, pending: null };
     caches.set(uri, c);
   }
   return c;
@@ -30,20 +35,37 @@ function cacheFor(uri: string, key: string): Cache {
 /** Set when the tip endpoint answers 404 (not deployed yet); asked again after a minute. */
 let tipsMissingSince = 0;
 
-async function fetchTips(ctx: SqlContext, model: Monaco.editor.ITextModel, pos: Monaco.IPosition): Promise<CompletionItem[]> {
-  if (Date.now() - tipsMissingSince < 60_000) return [];
+const EMPTY: TipPage = { items: [], incomplete: false };
+
+async function fetchTips(ctx: SqlContext, model: Monaco.editor.ITextModel, pos: Monaco.IPosition): Promise<TipPage> {
+  if (Date.now() - tipsMissingSince < 60_000) return EMPTY;
   const lines = model.getLinesContent();
   const { beforeSql, afterSql } = tipsWindow(lines, pos.lineNumber, pos.column);
   try {
-    const r = await api<CompletionItem[]>('/api/sql_parser/context/tip', {
-      body: { consoleId: ctx.consoleId, beforeSql, afterSql, dataSourceId: ctx.dataSourceId, databaseName: ctx.databaseName, schemaName: ctx.schemaName, needFullName: false, keywordCase: ctx.keywordCase },
+    const r = await api<TipPage | CompletionItem[]>('/api/sql_parser/context/tip', {
+      body: { consoleId: ctx.consoleId, beforeSql, afterSql, dataSourceId: ctx.dataSourceId, databaseName: ctx.databaseName, schemaName: ctx.schemaName, needFullName: false, keywordCase: ctx.keywordCase, paged: true },
     });
-    return Array.isArray(r) ? r : [];
+    // A server from before paged tips answers the whole array.
+    if (Array.isArray(r)) return { items: r, incomplete: false };
+    return r && Array.isArray(r.items) ? { items: r.items, incomplete: !!r.incomplete } : EMPTY;
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) tipsMissingSince = Date.now();
     else console.error('Failed to fetch SQL tips:', e);
-    return [];
+    return EMPTY;
   }
+}
+
+/** Starts a fetch for the cache; the answer fills it unless a later fetch started meanwhile. */
+function refill(cache: Cache, p: Promise<TipPage>): Promise<TipPage> {
+  cache.pending = p;
+  void p.then((page) => {
+    if (cache.pending !== p) return;
+    cache.items = page.items;
+    cache.incomplete = page.incomplete;
+    cache.filled = true;
+    cache.pending = null;
+  });
+  return p;
 }
 
 /** Refreshes the cache of a model (after a delimiter is typed) so the next word's suggestions are ready. */
@@ -53,15 +75,7 @@ export function prefetchTips(model: Monaco.editor.ITextModel, pos: Monaco.IPosit
   if (!entry || entry.ctx.consoleId == null || entry.ctx.dataSourceId == null) return;
   const d = decideTips({ charBefore: charBefore(model, pos), now: Date.now(), registeredAt: entry.registeredAt, hasContext: true, cacheFilled: true });
   if (!d.fetch) return;
-  const cache = cacheFor(uri, entry.key);
-  const p = fetchTips(entry.ctx, model, pos);
-  cache.pending = p;
-  void p.then((items) => {
-    if (cache.pending !== p) return;
-    cache.items = items;
-    cache.filled = true;
-    cache.pending = null;
-  });
+  refill(cacheFor(uri, entry.key), fetchTips(entry.ctx, model, pos));
 }
 
 function charBefore(model: Monaco.editor.ITextModel, pos: Monaco.IPosition): string | undefined {
@@ -88,18 +102,14 @@ export function registerCompletion(monaco: typeof Monaco): Monaco.IDisposable {
       const hasContext = !!ctx && ctx.consoleId != null && ctx.dataSourceId != null;
       if (!entry || !hasContext) return { suggestions: [] };
       const cache = cacheFor(uri, entry.key);
-      const d = decideTips({ charBefore: charBefore(model, position), now: Date.now(), registeredAt: entry.registeredAt, hasContext, cacheFilled: cache.filled || !!cache.pending });
-      let items: CompletionItem[];
-      if (d.fetch) {
-        const p = fetchTips(ctx, model, position);
-        cache.pending = p;
-        items = await p;
-        if (cache.pending === p) {
-          cache.items = items;
-          cache.filled = true;
-          cache.pending = null;
-        }
-      } else items = cache.pending ? await cache.pending : cache.items;
+      const d = decideTips({
+        charBefore: charBefore(model, position), now: Date.now(), registeredAt: entry.registeredAt, hasContext,
+        cacheFilled: cache.filled || !!cache.pending, cacheIncomplete: cache.incomplete && !cache.pending,
+      });
+      let page = d.fetch ? await refill(cache, fetchTips(ctx, model, position)) : cache.pending ? await cache.pending : { items: cache.items, incomplete: cache.incomplete };
+      // An incomplete answer to an earlier request (a shorter prefix): ask for this position now.
+      if (!d.fetch && page.incomplete && d.reason !== 'registration') page = await refill(cache, fetchTips(ctx, model, position));
+      const items = page.items;
       const word = model.getWordUntilPosition(position);
       const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
       const suggestions = items.map((it, i) => ({
@@ -113,7 +123,8 @@ export function registerCompletion(monaco: typeof Monaco): Monaco.IDisposable {
         filterText: it.label,
         range,
       }));
-      return { suggestions, incomplete: false };
+      // Incomplete: Monaco asks again as the word grows instead of filtering this list.
+      return { suggestions, incomplete: page.incomplete || d.reason === 'registration' };
     },
   });
 }

@@ -14,18 +14,20 @@ export function isDelimiter(ch: string | undefined): boolean {
 
 export interface TipsDecision {
   fetch: boolean;
-  reason: 'delimiter' | 'cached' | 'registration' | 'no-context' | 'empty-cache';
+  reason: 'delimiter' | 'cached' | 'registration' | 'no-context' | 'empty-cache' | 'incomplete';
 }
 
 /**
  * Whether to ask the server. An empty cache (nothing fetched yet for this binding) is filled once
- * outside the registration window, so the first word of a fresh console also gets suggestions.
+ * outside the registration window, so the first word of a fresh console also gets suggestions; an
+ * incomplete one (a capped list, or a schema still loading) is asked again at every keystroke.
  */
-export function decideTips(o: { charBefore: string | undefined; now: number; registeredAt: number; hasContext: boolean; cacheFilled: boolean }): TipsDecision {
+export function decideTips(o: { charBefore: string | undefined; now: number; registeredAt: number; hasContext: boolean; cacheFilled: boolean; cacheIncomplete?: boolean }): TipsDecision {
   if (!o.hasContext) return { fetch: false, reason: 'no-context' };
   if (o.now - o.registeredAt < LIMITS.tipsRegistrationWindowMs) return { fetch: false, reason: 'registration' };
   if (isDelimiter(o.charBefore)) return { fetch: true, reason: 'delimiter' };
   if (!o.cacheFilled) return { fetch: true, reason: 'empty-cache' };
+  if (o.cacheIncomplete) return { fetch: true, reason: 'incomplete' };
   return { fetch: false, reason: 'cached' };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Button, ConfigProvider, Dropdown, Layout, Segmented, Tag, Tooltip, theme as antTheme } from 'antd';
+import { App as AntApp, Button, ConfigProvider, Dropdown, Layout, Segmented, Spin, Tag, Tooltip, theme as antTheme } from 'antd';
 import { DiffOutlined, GlobalOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import enUS from 'antd/locale/en_US';
@@ -8,7 +8,7 @@ import jaJP from 'antd/locale/ja_JP';
 import { useSettings } from '../lib/settings';
 import { MAIN_TABS, navigate, useMainTab, type MainTab } from '../lib/router';
 import { GLOBAL_SHORTCUTS, displayShortcut } from '../lib/shortcuts';
-import { api, setApiLanguage } from '../lib/api';
+import { setApiLanguage } from '../lib/api';
 import { LOCALES, LOCALE_LABELS } from '../i18n';
 import type { Locale } from '../i18n/types';
 import { ResizeHandle } from './ResizeHandle';
@@ -19,6 +19,8 @@ import { ChatPanel, ChatPage } from '../features/chat';
 import { DashboardPage } from '../features/dashboard';
 import { TeamPage } from '../features/team';
 import { SchemaSyncHost, openSchemaSync } from '../features/schema-sync';
+import { LoginPage, UserMenu, standalonePage, useSession } from '../features/auth';
+import { InvitePage } from '../features/team/InvitePage';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
@@ -40,12 +42,20 @@ export function App() {
   const tab = useMainTab();
   const dark = useDark(s.appearance);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [system, setSystem] = useState<{ version: string; mode: string }>();
-  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const [settingsSection, setSettingsSection] = useState<string>();
+  const session = useSession();
+  const system = session.system;
+  const page = standalonePage(window.location.pathname);
+  const openSettings = useCallback((section?: string) => {
+    setSettingsSection(typeof section === 'string' ? section : undefined);
+    setSettingsOpen(true);
+  }, []);
   useGlobalShortcuts(openSettings);
 
   useEffect(() => {
-    api<{ version: string; mode: string }>('/api/system').then(setSystem, () => {});
+    // The login and invite pages load the session themselves; in server mode a missing session goes to /login.
+    if (!page) void session.load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
@@ -68,6 +78,13 @@ export function App() {
   return (
     <ConfigProvider theme={themeConfig} locale={ANTD_LOCALES[locale]}>
       <AntApp>
+        {page === 'login' ? (
+          <LoginPage />
+        ) : page === 'invite' ? (
+          <InvitePage />
+        ) : system?.mode === 'server' && session.status !== 'ready' ? (
+          <Spin size="large" fullscreen data-testid="session-loading" />
+        ) : (
         <Layout className="askdb-app" data-testid="app-shell" data-theme={dark ? 'dark' : 'light'}>
           <Layout.Header className="askdb-header">
             <div className="askdb-logo" data-testid="logo">AskDB</div>
@@ -108,8 +125,9 @@ export function App() {
                 </Button>
               </Dropdown>
               <Tooltip title={`${t('shell.settings')} (${displayShortcut(GLOBAL_SHORTCUTS.settings)})`}>
-                <Button type="text" data-testid="settings-button" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={openSettings} />
+                <Button type="text" data-testid="settings-button" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={() => openSettings()} />
               </Tooltip>
+              {system?.mode === 'server' && <UserMenu onOpenSettings={openSettings} />}
             </div>
           </Layout.Header>
           <Layout className="askdb-body">
@@ -136,9 +154,10 @@ export function App() {
             {tab === 'chat' && <main className="askdb-main askdb-page" data-testid="page-chat"><ChatPage /></main>}
             {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><TeamPage /></main>}
           </Layout>
-          <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} />
+          <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} section={settingsSection} />
           <SchemaSyncHost />
         </Layout>
+        )}
       </AntApp>
     </ConfigProvider>
   );

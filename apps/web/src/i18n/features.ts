@@ -6,3 +6,6 @@ import { chatStrings } from '../features/chat/i18n';
 
 export const featureStrings: FeatureStrings[] = [schemaSyncStrings, workspaceStrings, chatStrings];
 import { consoleStrings } from '../features/console/i18n'; featureStrings.push(consoleStrings);
+import { authStrings } from '../features/auth/i18n'; featureStrings.push(authStrings);
+import { accountStrings } from '../features/settings/account/i18n'; featureStrings.push(accountStrings);
+import { teamStrings } from '../features/team/i18n'; featureStrings.push(teamStrings);

@@ -1,5 +1,6 @@
 /** The one way the web app calls the server: JSON envelope in, data or an ApiError out. */
 import type { Envelope } from '@askdb/contracts';
+import { loginHref, standalonePage } from '../features/auth/redirect';
 
 export class ApiError extends Error {
   constructor(message: string, readonly errorCode?: string, readonly status?: number, readonly detail?: string) {
@@ -35,6 +36,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   } catch {
     throw new ApiError(`HTTP ${res.status}`, 'BAD_RESPONSE', res.status);
   }
+  if (!env.success && env.errorCode === 'NeedLoggedIn') redirectToLogin();
   if (!env.success) throw new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail);
   return env.data as T;
+}
+
+/** NeedLoggedIn anywhere (spec 02 §8): to the login page, which comes back here after sign-in. Never from the login page itself. */
+function redirectToLogin(): void {
+  const loc = window.location;
+  if (standalonePage(loc.pathname) === 'login') return;
+  loc.assign(loginHref(loc.pathname + loc.search + loc.hash, new URLSearchParams(loc.search).get('language')));
 }

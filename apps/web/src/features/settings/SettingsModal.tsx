@@ -7,7 +7,7 @@ import { LOCALES, LOCALE_LABELS } from '../../i18n';
 import type { Locale } from '../../i18n/types';
 import { extraSettingsSections } from './extra-sections';
 
-export function SettingsModal({ open, onClose, system }: { open: boolean; onClose(): void; system?: { version: string; mode: string } }) {
+export function SettingsModal({ open, onClose, system, section }: { open: boolean; onClose(): void; system?: { version: string; mode: string }; section?: string }) {
   const { t, i18n } = useTranslation();
   const s = useSettings();
   const setLanguage = (l: Locale) => {
@@ -81,13 +81,14 @@ export function SettingsModal({ open, onClose, system }: { open: boolean; onClos
     </div>
   );
   return (
-    <Modal open={open} onCancel={onClose} footer={null} width={760} title={t('settings.title')} destroyOnHidden data-testid="settings-modal">
+    <Modal open={open} onCancel={onClose} footer={null} width={860} title={t('settings.title')} destroyOnHidden data-testid="settings-modal">
       <Tabs
         tabPosition="left"
+        defaultActiveKey={section}
         items={[
           { key: 'basic', label: t('settings.basic'), children: basic },
           { key: 'editor', label: t('settings.editor'), children: editor },
-          ...extraSettingsSections.map((x) => ({ key: x.key, label: t(x.labelKey), children: <x.Component /> })),
+          ...extraSettingsSections.filter((x) => !x.serverOnly || system?.mode === 'server').map((x) => ({ key: x.key, label: <span data-testid={`settings-tab-${x.key}`}>{t(x.labelKey)}</span>, children: <x.Component /> })),
           { key: 'shortcuts', label: t('settings.shortcuts'), children: shortcuts },
           { key: 'about', label: t('settings.about'), children: about },
         ]}

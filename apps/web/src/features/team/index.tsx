@@ -1,7 +1,51 @@
-import { Empty } from 'antd';
+/** The Team tab (spec 02 §2): left menu of the team area; a personal organisation is offered create-or-join instead. */
+import { useState } from 'react';
+import { Card, Empty, Menu, Typography, type MenuProps } from 'antd';
+import { AuditOutlined, CheckSquareOutlined, KeyOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { isServerMode, isSuperAdmin, useSession } from '../auth/session';
+import { ComingSoon } from './ComingSoon';
+import { CreateJoinTeam } from './CreateJoinTeam';
+import { Members } from './Members';
+import { TeamSettings } from './TeamSettings';
+import './team.css';
+
+type Entry = 'settings' | 'members' | 'subscriptions' | 'approvals' | 'authorizations' | 'applies' | 'audit';
 
 export function TeamPage() {
   const { t } = useTranslation();
-  return <Empty style={{ marginTop: 120 }} description={t('shell.empty.team')} />;
+  const session = useSession();
+  const [entry, setEntry] = useState<Entry>('settings');
+  const org = session.user?.currentOrganization;
+  if (!isServerMode(session)) return <Empty style={{ marginTop: 120 }} description={t('shell.empty.team')} />;
+  if (!org || org.type === 'PERSONAL')
+    return (
+      <div className="askdb-team-personal" data-testid="team-personal">
+        <Card style={{ maxWidth: 560, margin: '48px auto' }}>
+          <Typography.Title level={4} style={{ marginTop: 0 }}>{t('team.personal.title')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('team.personal.intro')}</Typography.Paragraph>
+          <CreateJoinTeam />
+        </Card>
+      </div>
+    );
+  const label = (key: Entry) => <span data-testid={`team-menu-${key}`}>{t(`team.menu.${key}`)}</span>;
+  const items: MenuProps['items'] = [
+    { key: 'management', icon: <TeamOutlined />, label: t('team.menu.management'), children: [{ key: 'settings', label: label('settings') }, { key: 'members', label: label('members') }, { key: 'subscriptions', label: label('subscriptions') }] },
+    { key: 'approvals', icon: <CheckSquareOutlined />, label: label('approvals') },
+    { key: 'permission', icon: <KeyOutlined />, label: t('team.menu.permission'), children: [{ key: 'authorizations', label: label('authorizations') }, { key: 'applies', label: label('applies') }] },
+    ...(isSuperAdmin(session.user) ? [{ key: 'audit', icon: <AuditOutlined />, label: label('audit') }] : []),
+  ];
+  return (
+    <div className="askdb-team" data-testid="team-page">
+      <nav className="askdb-team-menu">
+        <div className="askdb-team-title" data-testid="team-name"><SettingOutlined /> {org.name}</div>
+        <Menu mode="inline" selectedKeys={[entry]} defaultOpenKeys={['management', 'permission']} items={items} onClick={({ key }) => setEntry(key as Entry)} data-testid="team-menu" />
+      </nav>
+      <section className="askdb-team-content">
+        {entry === 'settings' && <TeamSettings />}
+        {entry === 'members' && <Members />}
+        {entry !== 'settings' && entry !== 'members' && <ComingSoon title={t(`team.menu.${entry}`)} />}
+      </section>
+    </div>
+  );
 }

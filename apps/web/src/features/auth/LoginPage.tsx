@@ -1,0 +1,135 @@
+/** /login?redirect=…&language=…: password or passcode sign-in, GitHub/Google, WeChat scan, register, forgot password. */
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Card, Divider, Dropdown, Space, Tabs, Typography } from 'antd';
+import { GithubOutlined, GlobalOutlined, GoogleOutlined, WechatOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationPolicy } from '@askdb/contracts';
+import { LOCALES, LOCALE_LABELS } from '../../i18n';
+import type { Locale } from '../../i18n/types';
+import { useSettings } from '../../lib/settings';
+import { accountApi } from './account-api';
+import { CodeLoginForm, PasswordLoginForm } from './LoginForms';
+import { RegisterForm } from './RegisterForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { WechatLogin } from './WechatLogin';
+import { DEFAULT_AFTER_LOGIN, safeRedirect } from './redirect';
+import { useSession } from './session';
+import './auth.css';
+
+type View = 'signIn' | 'register' | 'forgot' | 'wechat';
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const session = useSession();
+  const params = new URLSearchParams(window.location.search);
+  const redirect = safeRedirect(params.get('redirect'), window.location.origin);
+  const [view, setView] = useState<View>(params.get('view') === 'register' ? 'register' : 'signIn');
+  const [policy, setPolicy] = useState<RegistrationPolicy>('OPEN');
+
+  useEffect(() => {
+    void session.load({ anonymousOk: true });
+    accountApi.appConfig().then((c) => c.registrationPolicy && setPolicy(c.registrationPolicy), () => {});
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // Local mode never shows the login screen; a signed-in user goes straight on.
+  useEffect(() => {
+    if (session.system?.mode === 'local' || (session.status === 'ready' && session.user)) window.location.replace(session.system?.mode === 'local' ? DEFAULT_AFTER_LOGIN : redirect);
+  }, [session.system, session.status, session.user, redirect]);
+
+  const done = useCallback(() => window.location.assign(redirect), [redirect]);
+  const oauth = async (provider: 'github' | 'google') => {
+    try {
+      window.location.assign(await accountApi.loginUrl(provider, redirect));
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+  const setLocale = (l: Locale) => {
+    useSettings.getState().update({ language: l });
+    void i18n.changeLanguage(l);
+    document.documentElement.lang = l;
+    const url = new URL(window.location.href);
+    url.searchParams.set('language', l);
+    window.history.replaceState(null, '', url.toString());
+  };
+
+  const title = { signIn: t('auth.signIn.title'), register: t('auth.register.title'), forgot: t('auth.reset.title'), wechat: t('auth.wechat.title') }[view];
+  return (
+    <div className="askdb-login" data-testid="login-page">
+      <div className="askdb-login-top">
+        <div className="askdb-logo">AskDB</div>
+        <Dropdown
+          menu={{ selectedKeys: [i18n.language], items: LOCALES.map((l) => ({ key: l, label: <span data-testid={`login-lang-${l}`}>{LOCALE_LABELS[l]}</span> })), onClick: ({ key }) => setLocale(key as Locale) }}
+        >
+          <Button type="text" icon={<GlobalOutlined />} data-testid="login-language">
+            {LOCALE_LABELS[(LOCALES.includes(i18n.language as Locale) ? i18n.language : 'en-US') as Locale]}
+          </Button>
+        </Dropdown>
+      </div>
+      <Card className="askdb-login-card" data-testid={`login-view-${view}`}>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {title}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{view === 'signIn' ? t('auth.signIn.subtitle') : ''}</Typography.Paragraph>
+        {view === 'signIn' && (
+          <>
+            <Tabs
+              data-testid="login-tabs"
+              items={[
+                { key: 'password', label: <span data-testid="login-tab-password">{t('auth.tab.password')}</span>, children: <PasswordLoginForm onSignedIn={done} /> },
+                { key: 'code', label: <span data-testid="login-tab-code">{t('auth.tab.code')}</span>, children: <CodeLoginForm onSignedIn={done} /> },
+              ]}
+            />
+            <div className="askdb-login-links">
+              <Typography.Link onClick={() => setView('forgot')} data-testid="login-forgot">
+                {t('auth.forgot')}
+              </Typography.Link>
+              {policy !== 'CLOSED' && (
+                <span>
+                  {t('auth.noAccount')}{' '}
+                  <Typography.Link onClick={() => setView('register')} data-testid="login-register">
+                    {t('auth.register')}
+                  </Typography.Link>
+                </span>
+              )}
+            </div>
+            <Divider plain>{t('auth.or')}</Divider>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Button block icon={<GithubOutlined />} onClick={() => oauth('github')} data-testid="login-github">
+                {t('auth.with', { provider: 'GitHub' })}
+              </Button>
+              <Button block icon={<GoogleOutlined />} onClick={() => oauth('google')} data-testid="login-google">
+                {t('auth.with', { provider: 'Google' })}
+              </Button>
+              <Button block icon={<WechatOutlined />} onClick={() => setView('wechat')} data-testid="login-wechat">
+                {t('auth.wechat.title')}
+              </Button>
+            </Space>
+          </>
+        )}
+        {view === 'register' && (
+          <>
+            {policy === 'INVITE_ONLY' && <Typography.Paragraph type="warning">{t('auth.register.inviteOnly')}</Typography.Paragraph>}
+            <RegisterForm onRegistered={done} inviteToken={inviteTokenOf(redirect)} />
+          </>
+        )}
+        {view === 'forgot' && <ResetPasswordForm onDone={() => setView('signIn')} />}
+        {view === 'wechat' && <WechatLogin onSignedIn={done} />}
+        {view !== 'signIn' && (
+          <div className="askdb-login-links" style={{ justifyContent: 'center', marginTop: 16 }}>
+            <Typography.Link onClick={() => setView('signIn')} data-testid="login-back">
+              {t('auth.backToSignIn')}
+            </Typography.Link>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** Registering on the way to an invite link passes its token along (an INVITE_ONLY deployment accepts it). */
+function inviteTokenOf(redirect: string): string | undefined {
+  const u = new URL(redirect, window.location.origin);
+  return u.pathname === '/invite' ? (u.searchParams.get('token') ?? undefined) : undefined;
+}

@@ -1,0 +1,53 @@
+/** Invite member by e-mail, or make an invite link to copy (valid for a week). */
+import { useState } from 'react';
+import { App, Button, Divider, Form, Input, Modal, Space, Typography } from 'antd';
+import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ORGANIZATION_LIMITS } from '@askdb/contracts';
+import { accountApi } from '../auth/account-api';
+import { formRules } from '../auth/rules';
+
+export const inviteUrl = (r: { token: string; url?: string }) => r.url ?? `${window.location.origin}/invite?token=${encodeURIComponent(r.token)}`;
+
+export function InviteMember({ organizationId }: { organizationId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [link, setLink] = useState<string>();
+  const [form] = Form.useForm();
+  const makeLink = () => accountApi.inviteLink(organizationId).then((r) => setLink(inviteUrl(r)), (e: Error) => message.error(e.message));
+  const byEmail = async (v: { email: string }) => {
+    try {
+      await accountApi.inviteByEmail(organizationId, v.email.trim());
+      message.success(t('team.invite.sent', { email: v.email.trim() }));
+      form.resetFields();
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+  return (
+    <>
+      <Space>
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setOpen(true)} data-testid="invite-member">{t('team.invite.member')}</Button>
+        <Button icon={<LinkOutlined />} onClick={() => { setOpen(true); void makeLink(); }} data-testid="invite-link">{t('team.invite.link')}</Button>
+      </Space>
+      <Modal open={open} title={t('team.invite.member')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden afterClose={() => setLink(undefined)}>
+        <Form form={form} layout="vertical" onFinish={byEmail} requiredMark={false}>
+          <Form.Item name="email" label={t('account.email')} rules={formRules(t).email}>
+            <Input data-testid="invite-email" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" data-testid="invite-send">{t('team.invite.send')}</Button>
+        </Form>
+        <Divider plain>{t('auth.or')}</Divider>
+        {link ? (
+          <>
+            <Typography.Paragraph copyable={{ text: link }} code style={{ wordBreak: 'break-all' }} data-testid="invite-link-value">{link}</Typography.Paragraph>
+            <Typography.Text type="secondary">{t('team.invite.linkValid', { days: ORGANIZATION_LIMITS.inviteDays })}</Typography.Text>
+          </>
+        ) : (
+          <Button icon={<LinkOutlined />} onClick={makeLink} data-testid="invite-make-link">{t('team.invite.makeLink')}</Button>
+        )}
+      </Modal>
+    </>
+  );
+}

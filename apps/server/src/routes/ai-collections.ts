@@ -8,18 +8,18 @@ import type { RouteModule } from './index.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { AppError } from '../http/errors.js';
-import { requireUser } from '../http/context.js';
-import { requireDataSource } from '../services/access.js';
+import { canSee, requireDataSource, scopeOf, viewerOf } from '../services/access.js';
 import { AiCollectionRepo } from '../services/ai/ai-collections.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 
 const BASE = '/api/ai/data_collection';
 
 export async function requireCollection(deps: AppDeps, repo: AiCollectionRepo, req: FastifyRequest, id: number) {
-  const user = requireUser(req);
+  const scope = scopeOf(req);
   const c = await repo.get(id);
-  if (!c) throw new AppError(404, ERROR_CODES.NOT_FOUND, aiMsg(req.ctx.lang, 'COLLECTION_NOT_FOUND', { id }));
-  if (c.ownerId !== user.id) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, aiMsg(req.ctx.lang, 'COLLECTION_FORBIDDEN'));
+  // Another organisation's collection is not there at all for this user.
+  if (!c || c.organizationId !== scope.organizationId) throw new AppError(404, ERROR_CODES.NOT_FOUND, aiMsg(req.ctx.lang, 'COLLECTION_NOT_FOUND', { id }));
+  if (c.ownerId !== scope.userId) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, aiMsg(req.ctx.lang, 'COLLECTION_FORBIDDEN'));
   return c;
 }
 
@@ -27,7 +27,7 @@ const aiCollections: RouteModule = (app, deps) => {
   const repo = new AiCollectionRepo(deps.store.db, deps.kv);
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list`, summary: 'AI data collections of the user', tag: 'ai', query: PageQuery }, async ({ query }, req) => {
-    const all = await repo.list(requireUser(req).id);
+    const all = await repo.list(scopeOf(req));
     const key = query.searchKey?.trim().toLowerCase();
     const hits = key ? all.filter((c) => c.title.toLowerCase().includes(key)) : all;
     const start = (query.pageNo - 1) * query.pageSize;
@@ -35,7 +35,7 @@ const aiCollections: RouteModule = (app, deps) => {
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/create`, summary: 'Create an AI data collection', tag: 'ai', body: AiCollectionCreate }, async ({ body }, req) =>
-    repo.create(body.title, requireUser(req).id),
+    repo.create(body.title, scopeOf(req)),
   );
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/rename`, summary: 'Rename an AI data collection', tag: 'ai', body: AiCollectionRename }, async ({ body }, req) => {
@@ -57,7 +57,11 @@ const aiCollections: RouteModule = (app, deps) => {
       await requireCollection(deps, repo, req, query.id);
       const elements = await repo.elements(query.id);
       const names = new Map<number, string>();
-      for (const id of new Set(elements.map((e) => e.dataSourceId))) names.set(id, (await deps.dataSources.get(id))?.input.alias ?? '');
+      const viewer = viewerOf(req);
+      for (const id of new Set(elements.map((e) => e.dataSourceId))) {
+        const ds = await deps.dataSources.get(id);
+        names.set(id, ds && canSee(ds, viewer) ? ds.input.alias : '');
+      }
       const rows = elements.map((e) => ({ ...e, dataSourceName: names.get(e.dataSourceId) ?? '' }));
       const start = (query.pageNo - 1) * query.pageSize;
       return { data: rows.slice(start, start + query.pageSize), pageNo: query.pageNo, pageSize: query.pageSize, total: rows.length, hasNextPage: start + query.pageSize < rows.length };

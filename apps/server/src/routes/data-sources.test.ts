@@ -48,13 +48,16 @@ describe('data sources API', () => {
     expect((await t.json('GET', `/api/connection/datasource/${id}`)).status).toBe(404);
   });
 
-  it("another user's private data source is 403", async () => {
+  it("another user's private data source is 403 in the same organisation, 404 from another one", async () => {
     const now = new Date().toISOString();
-    const row = await t.deps.store.db.insertInto('data_sources').values({ alias: 'not yours', type: 'SQLITE', config_json: '{}', secret_enc: null, owner_id: 777, space_id: null, group_id: null, visibility: 'PRIVATE', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: row.id, sql: 'select 1' });
+    const org = (await t.deps.store.db.selectFrom('users').select('current_org_id').where('id', '=', 1).executeTakeFirstOrThrow()).current_org_id;
+    const insert = (spaceId: number | null) => t.deps.store.db.insertInto('data_sources').values({ alias: 'not yours', type: 'SQLITE', config_json: '{}', secret_enc: null, owner_id: 777, space_id: spaceId, group_id: null, visibility: 'PRIVATE', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: (await insert(org)).id, sql: 'select 1' });
     // The local user is an admin, yet data access follows ownership or sharing.
     expect(r.status).toBe(403);
     expect(r.body.errorCode).toBe('NO_DATA_ACCESS_PERMISSION');
+    const other = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: (await insert(org! + 1000)).id, sql: 'select 1' });
+    expect(other.status).toBe(404);
   });
 
   it('pre_connect gives distinct clear messages for a wrong password, a refused port and an unknown host', async () => {

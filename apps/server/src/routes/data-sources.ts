@@ -4,10 +4,9 @@ import { DataSourceInput, DataSourceUpdate, PageQuery } from '@askdb/contracts';
 import type { RouteModule } from './index.js';
 import { defineRoute } from '../http/route.js';
 import { describeZodError, invalidParams } from '../http/errors.js';
-import { requireUser } from '../http/context.js';
-import { requireDataSource, canSee } from '../services/access.js';
+import { canViewDetails, requireDataSource, requireSharedRight, summaryFor, viewerOf } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
-import { mergeUpdate, toSummary } from '../store/data-sources.js';
+import { mergeUpdate } from '../store/data-sources.js';
 
 const IdParams = z.object({ id: z.coerce.number().int() });
 
@@ -30,14 +29,16 @@ const dataSources: RouteModule = (app, deps) => {
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/create', summary: 'Create a data source', body: DataSourceInput }, async ({ body }, req) => {
-    const user = requireUser(req);
+    const viewer = viewerOf(req);
+    requireSharedRight(body.visibility, viewer, req);
     deps.connections.checkFiles(body, req.ctx.lang);
-    return deps.dataSources.create(body, user.id, req.ctx.organizationId);
+    return deps.dataSources.create(body, viewer.id, viewer.organizationId);
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/update', summary: 'Update a data source (an absent password keeps the old one)', body: DataSourceUpdate }, async ({ body }, req) => {
     const rec = await requireDataSource(deps, req, body.id, 'manage');
     const { id, ...patch } = body;
+    requireSharedRight(patch.visibility, viewerOf(req), req);
     const merged = mergeUpdate(rec.input, patch);
     const valid = DataSourceInput.parse(merged);
     deps.connections.checkFiles(valid, req.ctx.lang);
@@ -48,13 +49,14 @@ const dataSources: RouteModule = (app, deps) => {
   });
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/connection/datasource/list', summary: 'List data sources', query: PageQuery }, async ({ query }, req) => {
-    const user = requireUser(req);
-    const all = await deps.dataSources.listVisible(user.id);
+    const viewer = viewerOf(req);
+    const all = await deps.dataSources.listVisible(viewer.organizationId, viewer.id);
     const key = query.searchKey?.trim().toLowerCase();
-    const hits = key ? all.filter((r) => r.input.alias.toLowerCase().includes(key) || (r.input.host ?? '').toLowerCase().includes(key) || r.input.type.toLowerCase().includes(key)) : all;
+    // The host is searched only where the viewer may see it (a search must not reveal a shared source's host).
+    const hits = key ? all.filter((r) => r.input.alias.toLowerCase().includes(key) || (canViewDetails(r, viewer) && (r.input.host ?? '').toLowerCase().includes(key)) || r.input.type.toLowerCase().includes(key)) : all;
     const start = (query.pageNo - 1) * query.pageSize;
     return {
-      data: hits.slice(start, start + query.pageSize).map((r) => toSummary(r, user, canSee(r, user))),
+      data: hits.slice(start, start + query.pageSize).map((r) => summaryFor(r, viewer)),
       pageNo: query.pageNo,
       pageSize: query.pageSize,
       total: hits.length,
@@ -64,7 +66,7 @@ const dataSources: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/connection/datasource/:id', summary: 'One data source (without secrets)', params: IdParams }, async ({ params }, req) => {
     const rec = await requireDataSource(deps, req, params.id);
-    return toSummary(rec, requireUser(req));
+    return summaryFor(rec, viewerOf(req));
   });
 
   defineRoute(app, { access: 'signedIn', method: 'DELETE', url: '/api/connection/datasource/:id', summary: 'Delete a data source', params: IdParams }, async ({ params }, req) => {
@@ -76,10 +78,13 @@ const dataSources: RouteModule = (app, deps) => {
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/clone', summary: 'Clone a data source', body: z.object({ id: z.coerce.number().int() }) }, async ({ body }, req) => {
-    const rec = await requireDataSource(deps, req, body.id);
-    const user = requireUser(req);
+    // A copy is the copier's own, with the original's secrets: only for who may see its details.
+    const rec = await requireDataSource(deps, req, body.id, 'details');
+    const viewer = viewerOf(req);
     deps.connections.checkFiles(rec.input, req.ctx.lang);
-    return deps.dataSources.create({ ...rec.input, alias: `${rec.input.alias} (copy)`, groupId: rec.groupId }, user.id, rec.spaceId);
+    const visibility = rec.visibility === 'SHARED' && viewer.isAdmin ? 'SHARED' : 'PRIVATE';
+    const groupId = rec.ownerId === viewer.id ? rec.groupId : null;
+    return deps.dataSources.create({ ...rec.input, alias: `${rec.input.alias} (copy)`, groupId, visibility }, viewer.id, viewer.organizationId);
   });
 };
 export default dataSources;

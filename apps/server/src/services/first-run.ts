@@ -30,7 +30,7 @@ export async function ensureLocalUser(db: StoreDb): Promise<RequestOrganization>
 }
 
 /** Registers the demo once; a user who deletes it keeps it deleted. A missing demo file is rebuilt. */
-export async function ensureDemoDataSource(deps: Pick<AppDeps, 'config' | 'kv' | 'dataSources'>): Promise<void> {
+export async function ensureDemoDataSource(deps: Pick<AppDeps, 'config' | 'kv' | 'dataSources' | 'store'>): Promise<void> {
   const file = path.join(deps.config.home, 'demo', 'shop.sqlite');
   const registered = await deps.kv.get('app', 'demoRegistered');
   if (registered) {
@@ -41,6 +41,7 @@ export async function ensureDemoDataSource(deps: Pick<AppDeps, 'config' | 'kv' |
     return;
   }
   if (!fs.existsSync(file)) generateDemoDatabase(file);
-  const id = await deps.dataSources.create({ alias: DEMO_ALIAS, type: 'SQLITE', filePath: file }, LOCAL_USER.id);
+  const org = await deps.store.db.selectFrom('users').select('current_org_id').where('id', '=', LOCAL_USER.id).executeTakeFirst();
+  const id = await deps.dataSources.create({ alias: DEMO_ALIAS, type: 'SQLITE', filePath: file }, LOCAL_USER.id, org?.current_org_id ?? null);
   await deps.kv.set('app', 'demoRegistered', String(id));
 }

@@ -3,6 +3,7 @@ import type { ChatDetail, ChatSaveInput, ChatSummary } from '@askdb/contracts';
 import type { StoreDb } from './db.js';
 import { nowIso } from './db.js';
 import type { ChatsTable } from './schema.js';
+import type { OwnerScope } from './scope.js';
 
 type ChatRow = Omit<ChatsTable, 'id'> & { id: number };
 
@@ -23,8 +24,8 @@ export class ChatRepo {
   constructor(private readonly db: StoreDb) {}
 
   /** Newest first. */
-  async list(userId: number, q: { pageNo: number; pageSize: number; dataSourceId?: number; searchKey?: string }) {
-    let query = this.db.selectFrom('chats').where('user_id', '=', userId);
+  async list(scope: OwnerScope, q: { pageNo: number; pageSize: number; dataSourceId?: number; searchKey?: string }) {
+    let query = this.db.selectFrom('chats').where('user_id', '=', scope.userId).where('organization_id', '=', scope.organizationId);
     if (q.dataSourceId !== undefined) query = query.where('data_source_id', '=', q.dataSourceId);
     if (q.searchKey) query = query.where('title', 'like', `%${q.searchKey.replace(/[%_\\]/g, '\\$&')}%`);
     const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
@@ -32,15 +33,15 @@ export class ChatRepo {
     return { data: rows.map(summary), pageNo: q.pageNo, pageSize: q.pageSize, total, hasNextPage: q.pageNo * q.pageSize < total };
   }
 
-  async latest(userId: number, dataSourceId?: number): Promise<ChatDetail | null> {
-    let query = this.db.selectFrom('chats').select('id').where('user_id', '=', userId);
+  async latest(scope: OwnerScope, dataSourceId?: number): Promise<ChatDetail | null> {
+    let query = this.db.selectFrom('chats').select('id').where('user_id', '=', scope.userId).where('organization_id', '=', scope.organizationId);
     if (dataSourceId !== undefined) query = query.where('data_source_id', '=', dataSourceId);
     const newest = await query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    return newest ? this.get(userId, newest.id) : null;
+    return newest ? this.get(scope, newest.id) : null;
   }
 
-  async get(userId: number, id: number): Promise<ChatDetail | null> {
-    const row = await this.db.selectFrom('chats').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  async get(scope: OwnerScope, id: number): Promise<ChatDetail | null> {
+    const row = await this.db.selectFrom('chats').selectAll().where('id', '=', id).where('user_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).executeTakeFirst();
     if (!row) return null;
     const messages = await this.db.selectFrom('chat_messages').select(['role', 'content', 'meta_json']).where('chat_id', '=', id).orderBy('seq').execute();
     return {
@@ -50,7 +51,7 @@ export class ChatRepo {
   }
 
   /** Creates the chat, or replaces an existing one's messages; null when `id` is not this user's chat. */
-  async save(userId: number, input: ChatSaveInput): Promise<number | null> {
+  async save(scope: OwnerScope, input: ChatSaveInput): Promise<number | null> {
     return this.db.transaction().execute(async (tx) => {
       const fields = {
         title: chatTitle(input),
@@ -61,12 +62,12 @@ export class ChatRepo {
       };
       let id = input.id;
       if (id !== undefined) {
-        const owned = await tx.selectFrom('chats').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        const owned = await tx.selectFrom('chats').select('id').where('id', '=', id).where('user_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).executeTakeFirst();
         if (!owned) return null;
         await tx.updateTable('chats').set(fields).where('id', '=', id).execute();
         await tx.deleteFrom('chat_messages').where('chat_id', '=', id).execute();
       } else {
-        id = (await tx.insertInto('chats').values({ ...fields, user_id: userId, created_at: fields.updated_at }).returning('id').executeTakeFirstOrThrow()).id;
+        id = (await tx.insertInto('chats').values({ ...fields, user_id: scope.userId, organization_id: scope.organizationId, created_at: fields.updated_at }).returning('id').executeTakeFirstOrThrow()).id;
       }
       const chatId = id;
       await tx.insertInto('chat_messages').values(input.messages.map((m, seq) => ({
@@ -77,9 +78,9 @@ export class ChatRepo {
   }
 
   /** The chat and its messages together, or nothing when it is not this user's. */
-  async delete(userId: number, id: number): Promise<boolean> {
+  async delete(scope: OwnerScope, id: number): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
-      const r = await tx.deleteFrom('chats').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const r = await tx.deleteFrom('chats').where('id', '=', id).where('user_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).executeTakeFirst();
       if (Number(r.numDeletedRows) === 0) return false;
       await tx.deleteFrom('chat_messages').where('chat_id', '=', id).execute();
       return true;

@@ -4,6 +4,7 @@ import type { StoreDb } from './db.js';
 import { nowIso } from './db.js';
 import type { ConsolesTable } from './schema.js';
 import type { Selectable } from 'kysely';
+import type { OwnerScope } from './scope.js';
 
 export interface ConsoleFields {
   name?: string; status?: 'DRAFT' | 'RELEASE'; ddl?: string; dataSourceId?: number | null; databaseName?: string | null; schemaName?: string | null;
@@ -36,29 +37,29 @@ function columns(f: ConsoleFields): Partial<Record<keyof ConsolesTable, unknown>
 export class ConsoleRepo {
   constructor(private readonly db: StoreDb) {}
 
-  async create(f: ConsoleFields, ownerId: number): Promise<number> {
+  async create(f: ConsoleFields, scope: OwnerScope): Promise<number> {
     const now = nowIso();
     const r = await this.db
       .insertInto('consoles')
       .values({
         name: f.name ?? 'console', status: f.status ?? 'DRAFT', ddl: f.ddl ?? '', data_source_id: f.dataSourceId ?? null, database_name: f.databaseName ?? null,
         schema_name: f.schemaName ?? null, type: f.type ?? null, tab_opened: f.tabOpened === false ? 0 : 1, operation_type: f.operationType ?? 'CONSOLE',
-        connectable: f.connectable === false ? 0 : 1, owner_id: ownerId, version: 1, created_at: now, updated_at: now,
+        connectable: f.connectable === false ? 0 : 1, owner_id: scope.userId, organization_id: scope.organizationId, version: 1, created_at: now, updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(r.id);
   }
 
-  async get(id: number, ownerId: number): Promise<SavedConsole | null> {
-    const r = await this.db.selectFrom('consoles').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  async get(id: number, scope: OwnerScope): Promise<SavedConsole | null> {
+    const r = await this.db.selectFrom('consoles').selectAll().where('id', '=', id).where('owner_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).executeTakeFirst();
     return r ? toConsole(r) : null;
   }
 
   /** Applies the fields; returns the new version and whether the writer's base version was stale. */
-  async update(id: number, ownerId: number, f: ConsoleFields, baseVersion?: number): Promise<{ version: number; conflict: boolean } | null> {
+  async update(id: number, scope: OwnerScope, f: ConsoleFields, baseVersion?: number): Promise<{ version: number; conflict: boolean } | null> {
     return this.db.transaction().execute(async (tx) => {
-      const cur = await tx.selectFrom('consoles').select(['version']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+      const cur = await tx.selectFrom('consoles').select(['version']).where('id', '=', id).where('owner_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).executeTakeFirst();
       if (!cur) return null;
       const version = cur.version + 1;
       await tx.updateTable('consoles').set({ ...columns(f), version, updated_at: nowIso() } as never).where('id', '=', id).execute();
@@ -66,8 +67,8 @@ export class ConsoleRepo {
     });
   }
 
-  async list(ownerId: number, q: { status?: string; type?: string; tabOpened?: boolean; searchKey?: string; pageNo: number; pageSize: number; orderByDesc?: boolean }) {
-    let query = this.db.selectFrom('consoles').where('owner_id', '=', ownerId);
+  async list(scope: OwnerScope, q: { status?: string; type?: string; tabOpened?: boolean; searchKey?: string; pageNo: number; pageSize: number; orderByDesc?: boolean }) {
+    let query = this.db.selectFrom('consoles').where('owner_id', '=', scope.userId).where('organization_id', '=', scope.organizationId);
     if (q.status) query = query.where('status', '=', q.status);
     if (q.type) query = query.where('operation_type', '=', q.type);
     if (q.tabOpened !== undefined) query = query.where('tab_opened', '=', q.tabOpened ? 1 : 0);
@@ -83,10 +84,14 @@ export class ConsoleRepo {
     return { data: rows.map(toConsole), pageNo: q.pageNo, pageSize: q.pageSize, total, hasNextPage: q.pageNo * q.pageSize < total };
   }
 
-  async delete(id: number, ownerId: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('consoles').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
-    await this.db.deleteFrom('console_drafts').where('console_id', '=', id).execute();
-    return Number(r.numDeletedRows) > 0;
+  /** The console and its drafts together, or nothing when it is not in the scope. */
+  async delete(id: number, scope: OwnerScope): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const r = await tx.deleteFrom('consoles').where('id', '=', id).where('owner_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) return false;
+      await tx.deleteFrom('console_drafts').where('console_id', '=', id).execute();
+      return true;
+    });
   }
 
   async getDraft(consoleId: number, userId: number): Promise<{ ddl: string; updatedAt: string } | null> {

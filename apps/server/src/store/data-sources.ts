@@ -155,11 +155,12 @@ export class DataSourceRepo {
     return row ? this.toRecord(row) : null;
   }
 
-  /** Data sources a user may see: their own and shared ones. */
-  async listVisible(userId: number): Promise<DataSourceRecord[]> {
+  /** Data sources a user may see in an organisation: their own and the shared ones. */
+  async listVisible(organizationId: number, userId: number): Promise<DataSourceRecord[]> {
     const rows = await this.db
       .selectFrom('data_sources')
       .selectAll()
+      .where('space_id', '=', organizationId)
       .where((eb) => eb.or([eb('owner_id', '=', userId), eb('visibility', '=', 'SHARED')]))
       .orderBy('id')
       .execute();

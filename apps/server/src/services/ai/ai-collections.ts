@@ -6,6 +6,7 @@
 import type { StoreDb } from '../../store/db.js';
 import { nowIso } from '../../store/db.js';
 import type { KvRepo } from '../../store/kv.js';
+import type { OwnerScope } from '../../store/scope.js';
 
 export interface CollectionElementInput {
   type: 'TABLE' | 'VIEW';
@@ -26,17 +27,17 @@ const ANNOTATION_SCOPE = 'ai.annotation';
 export class AiCollectionRepo {
   constructor(private readonly db: StoreDb, private readonly kv: KvRepo) {}
 
-  async list(ownerId: number): Promise<{ id: number; title: string }[]> {
-    return this.db.selectFrom('ai_collections').select(['id', 'title']).where('owner_id', '=', ownerId).orderBy('id').execute();
+  async list(scope: OwnerScope): Promise<{ id: number; title: string }[]> {
+    return this.db.selectFrom('ai_collections').select(['id', 'title']).where('owner_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).orderBy('id').execute();
   }
 
-  async get(id: number): Promise<{ id: number; title: string; ownerId: number } | undefined> {
-    const r = await this.db.selectFrom('ai_collections').select(['id', 'title', 'owner_id']).where('id', '=', id).executeTakeFirst();
-    return r ? { id: r.id, title: r.title, ownerId: r.owner_id } : undefined;
+  async get(id: number): Promise<{ id: number; title: string; ownerId: number; organizationId: number | null } | undefined> {
+    const r = await this.db.selectFrom('ai_collections').select(['id', 'title', 'owner_id', 'organization_id']).where('id', '=', id).executeTakeFirst();
+    return r ? { id: r.id, title: r.title, ownerId: r.owner_id, organizationId: r.organization_id } : undefined;
   }
 
-  async create(title: string, ownerId: number): Promise<number> {
-    const r = await this.db.insertInto('ai_collections').values({ title, owner_id: ownerId, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+  async create(title: string, scope: OwnerScope): Promise<number> {
+    const r = await this.db.insertInto('ai_collections').values({ title, owner_id: scope.userId, organization_id: scope.organizationId, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Migration, type CreateTableBuilder } from 'kysely';
 import { accountsMigration } from './0003-accounts.js';
+import { organizationScopeMigration } from './0004-organization-scope.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -123,5 +124,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
       },
     },
     '0003_accounts': accountsMigration(d, withId),
+    '0004_organization_scope': organizationScopeMigration(),
   };
 }

@@ -53,6 +53,7 @@ const KEYWORD_FUNCS: Record<string, ReadonlySet<string>> = {
 };
 /** Table functions whose COLUMNS clause declares columns (read leniently). */
 const TABLE_FUNCS = w('JSON_TABLE XMLTABLE');
+const GROUPING_FUNCS = w('SETS ROLLUP CUBE');
 const QUERY_WORDS = w('SELECT WITH VALUES');
 const QUERY_CONTINUES = w('UNION INTERSECT EXCEPT MINUS ORDER LIMIT OFFSET FETCH');
 const FRAME_UNITS = w('ROWS RANGE GROUPS');
@@ -515,6 +516,11 @@ export class ExprParser extends Stream {
         continue;
       }
       const before = this.i;
+      if (t.kind === TK.OpenParen && this.peek()?.kind === TK.CloseParen && GROUPING_FUNCS.has(fnUp)) {
+        this.i += 2; // the empty grouping set: GROUPING SETS ((a), ())
+        first = false;
+        continue;
+      }
       if (t.kind === TK.Word) {
         if (t.up === 'AS') {
           this.i++;

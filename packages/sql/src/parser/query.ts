@@ -28,12 +28,17 @@ const CLAUSE_ORDER: Record<string, number> = {
 };
 
 export class QueryParser extends ExprParser {
+  /** Subqueries open around the current position (MySQL's INTO and PROCEDURE belong to the outer query only). */
+  private nested = 0;
+
   protected override subquery(open: Token): void {
     const outer = this.scope;
     const saveClause = this.clause;
     const saveAlias = this.aliasContext;
     this.aliasContext = false;
+    this.nested++;
     this.queryExpression(outer, open.start);
+    this.nested--;
     this.scope = outer;
     this.clause = saveClause;
     this.aliasContext = saveAlias;
@@ -208,6 +213,7 @@ export class QueryParser extends ExprParser {
       this.acceptSeq('WITH', 'TIES');
     }
     this.selectList(scope);
+    const into = this.at('INTO');
     if (this.accept('INTO')) {
       // SELECT … INTO new_table / @var / OUTFILE 'x'
       if (this.accept('TEMP') || this.accept('TEMPORARY') || this.accept('UNLOGGED')) this.accept('TABLE');
@@ -234,6 +240,7 @@ export class QueryParser extends ExprParser {
         }
         break;
       }
+      if (t.up === 'INTO' && into) break; // one INTO per query
       if (order < last && !this.tolerant) {
         this.error('clauseOrder', t, { clause: t.text });
         break;
@@ -259,7 +266,8 @@ export class QueryParser extends ExprParser {
     if (t.up === 'START' && nextUp !== 'WITH') return undefined;
     if (t.up === 'FORMAT' && this.def !== 'clickhouse') return undefined;
     if (t.up === 'LOCK' && nextUp !== 'IN') return undefined;
-    if ((t.up === 'PROCEDURE' || t.up === 'INTO') && this.def !== 'mysql') return undefined; // PROCEDURE ANALYSE(), … LIMIT 1 INTO @v
+    // PROCEDURE ANALYSE(), … LIMIT 1 INTO @v: MySQL, outermost query only
+    if ((t.up === 'PROCEDURE' || t.up === 'INTO') && (this.def !== 'mysql' || this.nested > 0)) return undefined;
     return order;
   }
 
@@ -582,7 +590,9 @@ export class QueryParser extends ExprParser {
       if (t.kind === TK.OpenParen) {
         this.i++;
         if (this.queryAhead()) {
+          this.nested++;
           const sub = this.queryExpression(scope, t.start);
+          this.nested--;
           this.scope = scope;
           this.expectCloseParen(t);
           const src: Source = { kind: 'subquery', scope: sub, start: t.start, end: this.prevEnd };
@@ -634,8 +644,9 @@ export class QueryParser extends ExprParser {
     if (this.atKind(TK.OpenParen)) {
       const open = this.t!;
       this.i++;
-      this.functions.push({ name: path.parts[path.parts.length - 1]!, start: t.start, end: path.ends[path.ends.length - 1]! });
-      this.args('', open);
+      const name = path.parts[path.parts.length - 1]!;
+      this.functions.push({ name, start: t.start, end: path.ends[path.ends.length - 1]! });
+      this.args(name.toUpperCase(), open);
       const src: Source = { kind: 'opaque', name: path.parts.join('.'), start: t.start, end: this.prevEnd };
       this.acceptSeq('WITH', 'ORDINALITY');
       this.sourceAlias(src);

@@ -276,6 +276,7 @@ export class StatementParser extends QueryParser {
     this.scope = scope;
     if (this.at('PARTITION') && this.peek()?.kind === TK.OpenParen) {
       this.i++;
+      if (this.peek()?.kind === TK.CloseParen) this.error('expectedName', this.peek());
       this.skipGroup();
     }
     if (this.atKind(TK.OpenParen) && !this.queryInParens()) {

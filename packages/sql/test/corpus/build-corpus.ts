@@ -2,7 +2,9 @@
  * Builds the false-error corpus: statements from public test suites, kept only when the real database
  * accepts their syntax.
  *
- *   node <bundle of this file> --pg <postgresql-15 src/test/regress/sql> --mysql <mariadb mysql-test/main>
+ * From the repository root, with the servers of the test services running:
+ *   node -e "import('./scripts/lib/steps.mjs').then((m) => m.bundleNode('packages/sql/test/corpus/build-corpus.ts', 'bench/dist/build-corpus.mjs'))"
+ *   node bench/dist/build-corpus.mjs --pg <postgresql-15 src/test/regress/sql> --mysql <mariadb mysql-test/main>
  *     [--per-dialect 4000] [--out packages/sql/test/corpus]
  *
  * (The suites come with PostgreSQL's source and with MariaDB's mariadb-test-data package.)
@@ -14,7 +16,9 @@
  *    would not parse them as SQL there.
  *  - MariaDB: `PREPARE s FROM ?` parses without running; error 1064/1149 is a syntax error, a missing table
  *    or column means the syntax was accepted.
- * Output: <dialect>.json.gz = { dialect, oracle, server, sources, statements: [[sourceIndex, sql], …] }.
+ * Output: <dialect>.json.gz = { dialect, oracle, server, sources, statements: [[sourceIndex, sql], …],
+ * rejected: [[sourceIndex, sql], …] } — `rejected` holds statements the server refused with a syntax error
+ * (a sample), to show the parser still catches real errors.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,8 +30,9 @@ import { mysqltestStatements, psqlStatements } from './extract.js';
 const args = new Map<string, string>();
 for (let k = 2; k < process.argv.length; k += 2) args.set(process.argv[k]!.replace(/^--/, ''), process.argv[k + 1] ?? '');
 const PER_DIALECT = Number(args.get('per-dialect') ?? 4000);
-const OUT = args.get('out') ?? path.dirname(new URL(import.meta.url).pathname);
+const OUT = args.get('out') ?? 'packages/sql/test/corpus';
 const MAX_LEN = 2000;
+const REJECTED_SAMPLE = 600;
 const TAG = '$askdb_oracle$';
 /** First words PL/pgSQL takes as its own statements (not handed to the SQL parser). */
 const PLPGSQL_OWN = /^(fetch|move|close|open|execute|commit|rollback|begin|end|start|savepoint|release|perform|get|raise|return|if|case|loop|while|for|foreach|exit|continue|assert|declare|null|call|do|abort)\b/i;
@@ -55,7 +60,9 @@ function sample<T>(items: T[], n: number): T[] {
   return Array.from({ length: n }, (_, k) => items[Math.floor(k * step)]!);
 }
 
-async function pgOracle(cands: Candidate[]): Promise<{ accepted: Candidate[]; server: string }> {
+interface Verdicts { accepted: Candidate[]; rejected: Candidate[]; server: string }
+
+async function pgOracle(cands: Candidate[]): Promise<Verdicts> {
   const admin = new pg.Client({ host: '127.0.0.1', user: 'postgres', database: 'postgres' });
   await admin.connect();
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'askdb_oracle'");
@@ -66,28 +73,32 @@ async function pgOracle(cands: Candidate[]): Promise<{ accepted: Candidate[]; se
   await c.query('SET check_function_bodies = on');
   const server = (await c.query('SHOW server_version')).rows[0].server_version as string;
   const accepted: Candidate[] = [];
+  const rejected: Candidate[] = [];
   for (const cand of cands) {
     // (SELECT … INTO x fails to compile: PL/pgSQL reads it as an assignment to an unknown variable.)
     if (PLPGSQL_OWN.test(cand.sql) || cand.sql.includes(TAG)) continue;
     try {
       await c.query(`DO ${TAG} BEGIN RETURN; ${cand.sql}\n; END ${TAG}`);
       accepted.push(cand);
-    } catch {
-      // a syntax error (or PL/pgSQL could not take it): not in the corpus
+    } catch (e) {
+      // Not in the corpus; a plain syntax error goes to the rejected sample (not PL/pgSQL's own complaints).
+      const err = e as { code?: string; message?: string };
+      if (err.code === '42601' && /^syntax error/.test(err.message ?? '')) rejected.push(cand);
     }
   }
   await c.end();
   console.error(`postgresql: ${accepted.length} of ${cands.length} accepted`);
-  return { accepted, server };
+  return { accepted, rejected, server };
 }
 
-async function mysqlOracle(cands: Candidate[]): Promise<{ accepted: Candidate[]; server: string }> {
+async function mysqlOracle(cands: Candidate[]): Promise<Verdicts> {
   const c = await mysql.createConnection({ host: '127.0.0.1', user: 'root', multipleStatements: false });
   await c.query('CREATE DATABASE IF NOT EXISTS askdb_oracle');
   await c.query('USE askdb_oracle');
   const [rows] = await c.query('SELECT VERSION() AS v');
   const server = (rows as { v: string }[])[0]!.v;
   const accepted: Candidate[] = [];
+  const rejected: Candidate[] = [];
   const codes = new Map<number, number>();
   for (const cand of cands) {
     if (/^\s*(prepare|execute|deallocate)\b/i.test(cand.sql)) continue;
@@ -99,30 +110,33 @@ async function mysqlOracle(cands: Candidate[]): Promise<{ accepted: Candidate[];
       codes.set(code, (codes.get(code) ?? 0) + 1);
       if (code === 0 || (e as { fatal?: boolean }).fatal) throw e;
       if (code !== 1064 && code !== 1149) accepted.push(cand);
+      else rejected.push(cand);
     }
   }
   await c.query('DEALLOCATE PREPARE askdb_oracle_s').catch(() => undefined);
   await c.end();
   const top = [...codes].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k}:${v}`).join(' ');
   console.error(`mysql: ${accepted.length} of ${cands.length} accepted; errors by code ${top}`);
-  return { accepted, server };
+  return { accepted, rejected, server };
 }
 
-function write(dialect: string, oracle: string, server: string, accepted: Candidate[]): void {
-  const picked = sample(accepted, PER_DIALECT);
-  const sources = [...new Set(picked.map((p) => p.source))];
+function write(dialect: string, oracle: string, v: Verdicts): void {
+  const picked = sample(v.accepted, PER_DIALECT);
+  const refused = sample(v.rejected, REJECTED_SAMPLE);
+  const sources = [...new Set([...picked, ...refused].map((p) => p.source))];
   const index = new Map(sources.map((s, k) => [s, k]));
-  const body = { dialect, oracle, server, sources, statements: picked.map((p) => [index.get(p.source)!, p.sql]) };
+  const rows = (list: Candidate[]) => list.map((p) => [index.get(p.source)!, p.sql]);
+  const body = { dialect, oracle, server: v.server, sources, statements: rows(picked), rejected: rows(refused) };
   const file = path.join(OUT, `${dialect}.json.gz`);
   fs.writeFileSync(file, zlib.gzipSync(JSON.stringify(body), { level: 9 }));
-  console.error(`${file}: ${picked.length} statements from ${sources.length} files, ${fs.statSync(file).size} bytes`);
+  console.error(`${file}: ${picked.length} accepted and ${refused.length} rejected statements from ${sources.length} files, ${fs.statSync(file).size} bytes`);
 }
 
 if (args.get('pg')) {
-  const { accepted, server } = await pgOracle(gather(args.get('pg')!, '.sql', psqlStatements));
-  write('postgresql', 'PL/pgSQL DO block compiled with check_function_bodies (RETURN first)', `PostgreSQL ${server}`, accepted);
+  const v = await pgOracle(gather(args.get('pg')!, '.sql', psqlStatements));
+  write('postgresql', 'PL/pgSQL DO block compiled with check_function_bodies (RETURN first)', { ...v, server: `PostgreSQL ${v.server}` });
 }
 if (args.get('mysql')) {
-  const { accepted, server } = await mysqlOracle(gather(args.get('mysql')!, '.test', mysqltestStatements));
-  write('mysql', 'PREPARE (errors 1064/1149 rejected)', `MariaDB ${server}`, accepted);
+  const v = await mysqlOracle(gather(args.get('mysql')!, '.test', mysqltestStatements));
+  write('mysql', 'PREPARE (errors 1064/1149 rejected)', { ...v, server: `MariaDB ${v.server}` });
 }

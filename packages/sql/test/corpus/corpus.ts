@@ -15,8 +15,10 @@ export interface Corpus {
   oracle: string;
   server: string;
   sources: string[];
-  /** [index into sources, statement] */
+  /** [index into sources, statement]: accepted by the server */
   statements: [number, string][];
+  /** A sample the server refused with a syntax error. */
+  rejected: [number, string][];
 }
 
 /** The share of accepted statements the parser may flag (issue 19, point 6). */
@@ -36,11 +38,20 @@ export interface Flagged {
   column: number;
 }
 
-/** Statements the parser marks as syntax errors (no schema bound: syntax only). */
+/** Accepted statements the parser marks as syntax errors (no schema bound: syntax only). */
 export function falseErrors(corpus: Corpus): Flagged[] {
+  return flagged(corpus, corpus.statements);
+}
+
+/** Refused statements the parser marks too (how many real errors it still catches). */
+export function caughtErrors(corpus: Corpus): Flagged[] {
+  return flagged(corpus, corpus.rejected);
+}
+
+function flagged(corpus: Corpus, list: [number, string][]): Flagged[] {
   const dialect = dialectFor(DATABASE_TYPE[corpus.dialect]);
   const out: Flagged[] = [];
-  for (const [src, sql] of corpus.statements) {
+  for (const [src, sql] of list) {
     const r = parseSql(sql, dialect);
     const m = r.markMessageList[0];
     if (m || r.sqlStatementList.some((s) => s.statementType === 'invalid')) {

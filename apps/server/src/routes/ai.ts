@@ -68,7 +68,7 @@ const ai: RouteModule = (app, deps) => {
     { access: 'signedIn', method: 'POST', url: '/api/v2/ai/chat', summary: 'Chat with the AI (server-sent events)', tag: 'ai', body: ChatInput, raw: { contentType: 'text/event-stream' } },
     async ({ body }, req, reply) => {
       const lang: Language = req.ctx.lang;
-      const stored = await settings.get();
+      const stored = await settings.get(req.ctx.organizationId);
       const privacy = stored?.privacy ?? DEFAULT_PRIVACY;
       reply.hijack();
       const out = reply.raw;
@@ -124,7 +124,7 @@ const ai: RouteModule = (app, deps) => {
   );
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/v2/ai/model/list', summary: 'Models of the configured AI source', tag: 'ai' }, async (_i, req) => {
-    const stored = await settings.get();
+    const stored = await settings.get(req.ctx.organizationId);
     if (!isConfigured(stored)) return [];
     const preferred = stored!.model || stored!.deployment;
     let names: string[] = preferred ? [preferred] : [];
@@ -140,7 +140,7 @@ const ai: RouteModule = (app, deps) => {
   });
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/config/system_config/ai', summary: 'The AI settings (never the key)', tag: 'ai' }, async (_i, req) =>
-    settings.toPublic(await settings.get(), canEdit(req), serverMode),
+    settings.toPublic(await settings.get(req.ctx.organizationId), canEdit(req), serverMode),
   );
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/config/system_config/ai', summary: 'Change the AI settings (the key is stored encrypted)', tag: 'ai', body: AiConfigInput }, async ({ body }, req) => {
@@ -154,14 +154,14 @@ const ai: RouteModule = (app, deps) => {
         throw e;
       }
     }
-    return settings.toPublic(await settings.save(body), true, serverMode);
+    return settings.toPublic(await settings.save(body, req.ctx.organizationId), true, serverMode);
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const loc = { databaseName: body.databaseName, schemaName: body.schemaName };
     const catalog = await aiCatalog(deps, record, loc);
-    const values = await linkValues(deps, record, loc, catalog, (await settings.get())?.privacy ?? DEFAULT_PRIVACY);
+    const values = await linkValues(deps, record, loc, catalog, (await settings.get(req.ctx.organizationId))?.privacy ?? DEFAULT_PRIVACY);
     return rankTables(buildSchemaIndex(catalog), body.question, { limit: body.limit ?? 10, values }).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));
   });
 };

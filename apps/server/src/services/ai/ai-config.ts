@@ -11,6 +11,7 @@ import type { SecretBox } from '../../store/secret.js';
 
 const SCOPE = 'app';
 const KEY = 'ai.config';
+const orgScope = (organizationId: number) => `org:${organizationId}`;
 
 export interface StoredAiConfig {
   aiSqlSource: AiSource;
@@ -44,8 +45,13 @@ export const DEFAULT_PRIVACY: AiPrivacy = 'SCHEMA_ONLY';
 export class AiConfigService {
   constructor(private readonly kv: KvRepo, private readonly secrets: SecretBox) {}
 
-  async get(): Promise<StoredAiConfig | null> {
-    const raw = await this.kv.get(SCOPE, KEY);
+  /**
+   * The AI settings of an organisation (each team and each personal space has its own, so one
+   * organisation's admin never changes another's key); before any were saved for it, the settings
+   * stored deployment-wide by earlier versions.
+   */
+  async get(organizationId?: number | null): Promise<StoredAiConfig | null> {
+    const raw = (organizationId != null ? await this.kv.get(orgScope(organizationId), KEY) : null) ?? (await this.kv.get(SCOPE, KEY));
     if (!raw) return null;
     try {
       return JSON.parse(raw) as StoredAiConfig;
@@ -55,8 +61,8 @@ export class AiConfigService {
   }
 
   /** Save; an absent `apiKey` keeps the stored key, an empty one removes it. */
-  async save(input: z.output<typeof AiConfigInput>): Promise<StoredAiConfig> {
-    const old = await this.get();
+  async save(input: z.output<typeof AiConfigInput>, organizationId?: number | null): Promise<StoredAiConfig> {
+    const old = await this.get(organizationId);
     const trim = (s?: string) => (s?.trim() ? s.trim() : undefined);
     const next: StoredAiConfig = {
       aiSqlSource: input.aiSqlSource,
@@ -69,7 +75,7 @@ export class AiConfigService {
       adminManaged: input.adminManaged ?? old?.adminManaged,
       apiKeyEnc: input.apiKey === undefined ? old?.apiKeyEnc : input.apiKey.trim() ? this.secrets.encrypt(input.apiKey.trim()) : undefined,
     };
-    await this.kv.set(SCOPE, KEY, JSON.stringify(next));
+    await this.kv.set(organizationId != null ? orgScope(organizationId) : SCOPE, KEY, JSON.stringify(next));
     return next;
   }
 

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Divider, Dropdown, Space, Tabs, Typography } from 'antd';
 import { GithubOutlined, GlobalOutlined, GoogleOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationPolicy } from '@askdb/contracts';
 import { LOCALES, LOCALE_LABELS } from '../../i18n';
 import type { Locale } from '../../i18n/types';
 import { useSettings } from '../../lib/settings';
@@ -25,11 +24,9 @@ export function LoginPage() {
   const params = new URLSearchParams(window.location.search);
   const redirect = safeRedirect(params.get('redirect'), window.location.origin);
   const [view, setView] = useState<View>(params.get('view') === 'register' ? 'register' : 'signIn');
-  const [policy, setPolicy] = useState<RegistrationPolicy>('OPEN');
 
   useEffect(() => {
     void session.load({ anonymousOk: true });
-    accountApi.appConfig().then((c) => c.registrationPolicy && setPolicy(c.registrationPolicy), () => {});
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Local mode never shows the login screen; a signed-in user goes straight on.
@@ -85,14 +82,12 @@ export function LoginPage() {
               <Typography.Link onClick={() => setView('forgot')} data-testid="login-forgot">
                 {t('auth.forgot')}
               </Typography.Link>
-              {policy !== 'CLOSED' && (
-                <span>
-                  {t('auth.noAccount')}{' '}
-                  <Typography.Link onClick={() => setView('register')} data-testid="login-register">
-                    {t('auth.register')}
-                  </Typography.Link>
-                </span>
-              )}
+              <span>
+                {t('auth.noAccount')}{' '}
+                <Typography.Link onClick={() => setView('register')} data-testid="login-register">
+                  {t('auth.register')}
+                </Typography.Link>
+              </span>
             </div>
             <Divider plain>{t('auth.or')}</Divider>
             <Space direction="vertical" style={{ width: '100%' }}>
@@ -109,10 +104,7 @@ export function LoginPage() {
           </>
         )}
         {view === 'register' && (
-          <>
-            {policy === 'INVITE_ONLY' && <Typography.Paragraph type="warning">{t('auth.register.inviteOnly')}</Typography.Paragraph>}
-            <RegisterForm onRegistered={done} inviteToken={inviteTokenOf(redirect)} />
-          </>
+<RegisterForm onRegistered={done} inviteToken={inviteTokenOf(redirect)} />
         )}
         {view === 'forgot' && <ResetPasswordForm onDone={() => setView('signIn')} />}
         {view === 'wechat' && <WechatLogin onSignedIn={done} />}

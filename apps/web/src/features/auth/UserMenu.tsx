@@ -16,8 +16,8 @@ export function UserAvatar({ name, src, size = 24 }: { name?: string; src?: stri
 
 /** Switch to another organisation (spec 02 §4): server call, then personal → workspace tab, team → team tab, reloaded. */
 export async function switchOrganization(org: Pick<OrganizationSummary, 'id' | 'type'>): Promise<void> {
-  await accountApi.switchOrganization(org.id);
-  afterOrganizationSwitch(org.type);
+  const r = await accountApi.switchOrganization(org.id);
+  afterOrganizationSwitch(r?.tab ?? (org.type === 'PERSONAL' ? 'workspace' : 'team'));
 }
 
 export function UserMenu({ onOpenSettings }: { onOpenSettings(section?: string): void }) {

@@ -3,17 +3,10 @@
  * header, settings and the team tab import from here, so a server shape change is adapted once.
  * Pinned shapes: shared/API.md "Accounts and organisations"; the others follow the server's route files.
  */
-import type { CurrentUser, JoinRequestRow, LoginType, MemberRow, OrganizationSummary, PasscodePurpose, RegistrationPolicy, RoleCode, SwitchOrgResult } from '@askdb/contracts';
+import type { CurrentUser, JoinRequestRow, LoginType, MemberRow, OrganizationSummary, Page, PasscodePurpose, RegistrationPolicy, RoleCode, SwitchOrgResult } from '@askdb/contracts';
 import { api } from '../../lib/api';
 
-export type { CurrentUser, JoinRequestRow, MemberRow, OrganizationSummary };
-export interface Page<T> {
-  data: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-  hasNextPage?: boolean;
-}
+export type { CurrentUser, JoinRequestRow, MemberRow, OrganizationSummary, Page };
 export interface SessionInfo {
   id: string;
   current: boolean;
@@ -31,8 +24,17 @@ export interface ApiKeyInfo {
 }
 export interface InvitationInfo {
   organizationId: number;
-  organizationName: string;
-  inviterName?: string | null;
+  name: string;
+  avatar: string | null;
+  alreadyMember: boolean;
+}
+export interface InviteLink {
+  token: string;
+  url: string;
+  expiresAt: string;
+  /** With an e-mail address: whether the mail went out (else `message` says why). */
+  sent: boolean;
+  message?: string;
 }
 
 /** `account` is an e-mail when it contains "@", else a phone number. */
@@ -62,21 +64,22 @@ export const accountApi = {
     return resendSeconds(r);
   },
   resetPassword: (account: string, passcode: string, password: string) => api<void>('/api/oauth/reset_password', { body: { account, passcode, password } }),
-  appConfig: () => api<{ registrationPolicy?: RegistrationPolicy; providers?: string[]; wechat?: boolean }>('/api/oauth/get_app_config'),
   loginUrl: (provider: 'github' | 'google', redirect: string) => api<string | { url: string }>('/api/oauth/get_login_url', { query: { provider, redirect } }).then((r) => (typeof r === 'string' ? r : r.url)),
   wechatQr: () => api<{ ticket: string; qrUrl: string; expiresIn?: number }>('/api/oauth/wechat_qr_a'),
   wechatStatus: (ticket: string) =>
     api<string | { status: string }>('/api/oauth/wechat_login_a', { query: { ticket } }).then((r) => (typeof r === 'string' ? r : r.status)),
 
   // ---- the signed-in user (routes/account.ts)
-  updateProfile: (input: { displayName?: string; avatar?: string | null }) => api<CurrentUser>('/api/user/update', { body: input }),
+  updateProfile: (input: { displayName?: string; avatar?: string | null }) => api<boolean>('/api/user/update_profile', { body: input }),
   changeEmail: (email: string, passcode: string) => api<CurrentUser>('/api/user/change_email', { body: { email, passcode } }),
   changePhone: (phone: string, passcode: string) => api<CurrentUser>('/api/user/change_phone', { body: { phone, passcode } }),
   changePassword: (oldPassword: string, newPassword: string) => api<void>('/api/user/change_password', { body: { oldPassword, newPassword } }),
-  setRegistrationPolicy: (policy: RegistrationPolicy) => api<void>('/api/oauth/registration_policy', { body: { policy } }),
+  registrationPolicy: () => api<{ policy: RegistrationPolicy }>('/api/admin/registration'),
+  setRegistrationPolicy: (policy: RegistrationPolicy) => api<{ policy: RegistrationPolicy }>('/api/admin/registration', { body: { policy } }),
   sessions: () => api<SessionInfo[]>('/api/user/sessions'),
-  revokeSession: (id: string) => api<void>(`/api/user/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  revokeAllSessions: () => api<void>('/api/user/sessions/revoke_all', { body: {} }),
+  revokeSession: (id: string) => api<boolean>('/api/user/sessions/revoke', { body: { id } }),
+  /** "Sign out everywhere", this session included. */
+  revokeAllSessions: () => api<{ revoked: number }>('/api/user/sessions/revoke_all', { body: { includeCurrent: true } }),
   apiKeys: () => api<ApiKeyInfo[]>('/api/user/api_keys'),
   createApiKey: (name: string) => api<ApiKeyInfo & { key: string }>('/api/user/api_keys', { body: { name } }),
   revokeApiKey: (id: number) => api<void>(`/api/user/api_keys/${id}`, { method: 'DELETE' }),
@@ -86,7 +89,7 @@ export const accountApi = {
   organizations: () => api<OrganizationSummary[]>('/api/organization/list'),
   createTeam: (input: { name: string; area: string; industry: string; role: string; agree: boolean }) =>
     api<{ id: number; teamCode: string }>('/api/organization/create', { body: input }),
-  queryByTeamCode: (teamCode: string) => api<{ id: number; name: string } | null>('/api/organization/queryByTeamCode', { query: { teamCode } }),
+  queryByTeamCode: (teamCode: string) => api<{ id: number; name: string; avatar: string | null; teamCode: string }>('/api/organization/queryByTeamCode', { query: { teamCode } }),
   join: (input: { teamCode: string; name: string; reason?: string }) => api<{ approvalId: number }>('/api/organization/join', { body: input }),
   switchOrganization: (organizationId: number) => api<SwitchOrgResult>('/api/organization/switch_org', { body: { organizationId } }),
   updateOrganization: (input: { organizationId: number; name?: string; avatar?: string | null }) => api<void>('/api/organization/update', { body: input }),
@@ -95,19 +98,19 @@ export const accountApi = {
   removeMember: (organizationId: number, userId: number) => api<void>('/api/organization/remove_user', { body: { organizationId, userId } }),
   transferOwner: (organizationId: number, userId: number) => api<void>('/api/organization/transfer_owner', { body: { organizationId, userId } }),
   joinRequests: (organizationId: number) => api<JoinRequestRow[]>('/api/organization/join_requests', { query: { organizationId } }),
-  approveJoin: (id: number) => api<void>('/api/organization/join_requests/approve', { body: { id } }),
+  approveJoin: (id: number) => api<boolean>('/api/organization/join_requests/approve', { body: { id } }),
   rejectJoin: (id: number) => api<void>('/api/organization/join_requests/reject', { body: { id } }),
-  inviteByEmail: (organizationId: number, email: string) => api<{ token: string; url?: string }>('/api/organization/invite', { body: { organizationId, email } }),
-  inviteLink: (organizationId: number) => api<{ token: string; url?: string }>('/api/organization/invite', { body: { organizationId } }),
+  inviteByEmail: (organizationId: number, email: string) => api<InviteLink>('/api/organization/invitation/create', { body: { organizationId, email } }),
+  inviteLink: (organizationId: number) => api<InviteLink>('/api/organization/invitation/create', { body: { organizationId } }),
   invitation: (token: string) => api<InvitationInfo>('/api/organization/invitation', { query: { token } }),
-  acceptInvitation: (input: { token: string; name: string; reason?: string }) => api<{ approvalId: number }>('/api/organization/join_by_invite', { body: input }),
+  acceptInvitation: (input: { token: string; name: string; reason?: string }) => api<{ approvalId: number }>('/api/organization/invitation/accept', { body: input }),
 };
 
-/** The resend countdown from a send-code answer: a number, `{ resendAfter }`/`{ countdown }`, else 60 s. */
+/** The resend countdown from a send-code answer (`{ resendAfterSeconds, expiresInSeconds }`), else 60 s. */
 export function resendSeconds(r: unknown): number {
   if (typeof r === 'number' && r > 0) return r;
   if (r && typeof r === 'object') {
-    for (const k of ['resendAfter', 'resendIn', 'countdown', 'retryAfter']) {
+    for (const k of ['resendAfterSeconds', 'resendAfter', 'countdown']) {
       const v = (r as Record<string, unknown>)[k];
       if (typeof v === 'number' && v > 0) return v;
     }

@@ -51,6 +51,6 @@ export const isTeamAdmin = (u?: CurrentUser) => {
 export const isSuperAdmin = (u?: CurrentUser) => !!u?.currentOrganization?.roleCodes?.includes('SUPER_ADMIN');
 
 /** Where the app goes after the current organisation changed (spec 02 §4): personal → workspace, team → team tab; then reload. */
-export function afterOrganizationSwitch(type: string): void {
-  window.location.assign(type === 'PERSONAL' ? DEFAULT_AFTER_LOGIN : '/team');
+export function afterOrganizationSwitch(tab: 'workspace' | 'team'): void {
+  window.location.assign(tab === 'team' ? '/team' : DEFAULT_AFTER_LOGIN);
 }

@@ -7,7 +7,6 @@ import { ORGANIZATION_LIMITS } from '@askdb/contracts';
 import { accountApi } from '../auth/account-api';
 import { formRules } from '../auth/rules';
 
-export const inviteUrl = (r: { token: string; url?: string }) => r.url ?? `${window.location.origin}/invite?token=${encodeURIComponent(r.token)}`;
 
 export function InviteMember({ organizationId }: { organizationId: number }) {
   const { t } = useTranslation();
@@ -15,11 +14,16 @@ export function InviteMember({ organizationId }: { organizationId: number }) {
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<string>();
   const [form] = Form.useForm();
-  const makeLink = () => accountApi.inviteLink(organizationId).then((r) => setLink(inviteUrl(r)), (e: Error) => message.error(e.message));
+  const makeLink = () => accountApi.inviteLink(organizationId).then((r) => setLink(r.url), (e: Error) => message.error(e.message));
   const byEmail = async (v: { email: string }) => {
     try {
-      await accountApi.inviteByEmail(organizationId, v.email.trim());
-      message.success(t('team.invite.sent', { email: v.email.trim() }));
+      const r = await accountApi.inviteByEmail(organizationId, v.email.trim());
+      // Without a mail server the link is still made: show it to pass on by hand.
+      if (r.sent) message.success(t('team.invite.sent', { email: v.email.trim() }));
+      else {
+        message.warning(r.message ?? t('team.invite.notSent'));
+        setLink(r.url);
+      }
       form.resetFields();
     } catch (e) {
       message.error((e as Error).message);

@@ -47,11 +47,12 @@ export function InvitePage() {
             <Typography.Title level={4} style={{ marginTop: 0 }}><TeamOutlined /> {t('team.invite.landingTitle')}</Typography.Title>
             {info && (
               <Typography.Paragraph data-testid="invite-intro">
-                {info.inviterName ? t('team.invite.introBy', { inviter: info.inviterName, team: info.organizationName }) : t('team.invite.intro', { team: info.organizationName })}
+                {t('team.invite.intro', { team: info.name })}
               </Typography.Paragraph>
             )}
             {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="invite-error" />}
-            {info && (
+            {info?.alreadyMember && <Alert type="info" showIcon title={t('team.invite.alreadyMember')} data-testid="invite-already-member" />}
+            {info && !info.alreadyMember && (
               <Form layout="vertical" onFinish={submit} initialValues={{ name: session.user?.displayName }} requiredMark={false} key={session.user?.id}>
                 <Form.Item name="name" label={t('team.join.name')} rules={[formRules(t).required, { max: 255 }]}>
                   <Input data-testid="invite-name" />

@@ -6,9 +6,12 @@ import { defineRoute } from '../http/route.js';
 import { authServices } from '../services/auth/index.js';
 import { currentUser } from '../services/auth/current-user.js';
 import { authError } from '../services/auth/errors.js';
+import { authMsg } from '../services/auth/messages.js';
 import type { Channel } from '../services/auth/passcodes.js';
+import oauthRoutes from './oauth.js';
 
 export default function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  oauthRoutes(app, deps);
   const auth = authServices(deps);
   const tag = 'Accounts';
   const serverOnly = (req: FastifyRequest) => {
@@ -44,7 +47,7 @@ export default function authRoutes(app: FastifyInstance, deps: AppDeps) {
     const existing = await auth.signIn.users.byAccount(channel, target);
     if (purpose === 'REGISTER' || purpose === 'CHANGE') {
       // Taken addresses are refused here too (registration says so anyway).
-      if (existing) throw authError(409, AUTH_ERROR_CODES.ACCOUNT_EXISTS, lang, 'ACCOUNT_EXISTS', { what: channel === 'email' ? 'e-mail' : 'phone' });
+      if (existing) throw authError(409, AUTH_ERROR_CODES.ACCOUNT_EXISTS, lang, 'ACCOUNT_EXISTS', { what: authMsg(lang, channel === 'email' ? 'WHAT_EMAIL' : 'WHAT_PHONE') });
       return auth.passcodes.send(channel, target, purpose, lang, req.log);
     }
     // LOGIN / RESET to an unknown account: the same answer, nothing sent (no account enumeration).

@@ -13,12 +13,13 @@ import aiCollections from './ai-collections.js';
 import aiChats from './ai-chats.js';
 import sqlIntel from './sql-intel.js';
 import tableEdit from './table-edit.js';
-import auth from './auth.js';
 import organization from './organization.js';
+import auth from './auth.js';
+import account from './account.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit, organization];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit, auth, account, organization];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

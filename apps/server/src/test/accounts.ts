@@ -3,7 +3,7 @@
  * (server mode, no passcode sender configured) and returns the session cookie; `sessionFor` opens
  * a session for an existing user straight in the store (fixtures).
  */
-import type { TestApp } from './helpers.js';
+import { PG_URL, type TestApp } from './helpers.js';
 import { randomToken, sha256 } from '../services/auth/crypto.js';
 import { SESSION_COOKIE, SESSION_MS } from '../services/auth/cookies.js';
 import { AuthSessionRepo } from '../store/auth-sessions.js';
@@ -53,4 +53,11 @@ export async function sessionFor(t: TestApp, userId: number): Promise<Record<str
   const token = randomToken(32);
   await new AuthSessionRepo(t.deps.store.db).create({ id: sha256(token), userId, userAgent: 'test', ip: '127.0.0.1', expiresAt: new Date(Date.now() + SESSION_MS).toISOString() });
   return { cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** The URL of a database on the test PostgreSQL server (for a server-mode app's store). */
+export function pgStoreUrl(database: string): string {
+  const u = new URL(PG_URL);
+  u.pathname = `/${database}`;
+  return u.toString();
 }

@@ -10,14 +10,23 @@ import { PasscodeService } from './passcodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { RegistrationService } from './registration.js';
 import { SignInService } from './sign-in.js';
+import { AccountSettings } from './account-settings.js';
 import { userContext, type ContextFor } from './session-identity.js';
+import { OAuthService } from './oauth.js';
+import { configuredWeChatProvider, DevWeChatProvider, WeChatService } from './wechat.js';
+import { OAuthRepo } from '../../store/oauth.js';
+import { WeChatTicketRepo } from '../../store/wechat-tickets.js';
 
 export interface AuthServices {
   passcodes: PasscodeService;
   limiter: RateLimiter;
   registration: RegistrationService;
   signIn: SignInService;
-  apiKeys: ApiKeyRepo;
+  settings: AccountSettings;
+  oauth: OAuthService;
+  wechat: WeChatService;
+  /** The development WeChat provider when no real one is configured (its confirm endpoint needs ASKDB_WECHAT_DEV=1). */
+  wechatDev: DevWeChatProvider | null;
   /** The request context a user would have (after sign-in, before the next request resolves it). */
   contextFor: ContextFor;
 }
@@ -30,12 +39,21 @@ export function authServices(deps: AppDeps): AuthServices {
     const db = deps.store.db;
     const passcodes = new PasscodeService(new PasscodeRepo(db), deps.config.auth);
     const limiter = new RateLimiter(new RateLimitRepo(db));
+    const signIn = new SignInService(db, passcodes, limiter);
+    const registration = new RegistrationService(db, deps.kv, deps.config.auth, passcodes);
+    const identities = new OAuthRepo(db);
+    const tickets = new WeChatTicketRepo(db);
+    const real = configuredWeChatProvider(deps.config.auth);
+    const wechatDev = real ? null : new DevWeChatProvider(tickets);
     s = {
       passcodes,
       limiter,
-      registration: new RegistrationService(db, deps.kv, deps.config.auth, passcodes),
-      signIn: new SignInService(db, passcodes, limiter),
-      apiKeys: new ApiKeyRepo(db),
+      registration,
+      signIn,
+      oauth: new OAuthService(identities, signIn.users, registration, deps.config.auth),
+      wechat: new WeChatService(real ?? wechatDev!, tickets, identities, registration),
+      wechatDev,
+      settings: new AccountSettings(signIn.users, new ApiKeyRepo(db), signIn.sessions, passcodes),
       contextFor: userContext(db),
     };
     built.set(deps, s);

@@ -15,8 +15,8 @@ export type LimitedAction = 'login' | 'passcodeSend' | 'passcodeVerify';
 
 export const DEFAULT_LIMITS: Record<LimitedAction, { account: Limit; address: Limit }> = {
   login: { account: { max: 10, windowMs: 15 * 60_000 }, address: { max: 100, windowMs: 15 * 60_000 } },
-  passcodeSend: { account: { max: 5, windowMs: 60 * 60_000 }, address: { max: 30, windowMs: 60 * 60_000 } },
-  passcodeVerify: { account: { max: 10, windowMs: 15 * 60_000 }, address: { max: 100, windowMs: 15 * 60_000 } },
+  passcodeSend: { account: { max: 10, windowMs: 60 * 60_000 }, address: { max: 30, windowMs: 60 * 60_000 } },
+  passcodeVerify: { account: { max: 20, windowMs: 15 * 60_000 }, address: { max: 100, windowMs: 15 * 60_000 } },
 };
 
 export class RateLimiter {

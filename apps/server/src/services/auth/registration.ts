@@ -56,27 +56,53 @@ export class RegistrationService {
   async register(body: RegisterBody, lang: Language, log: FastifyBaseLogger): Promise<number> {
     const channel = body.email ? 'email' : 'phone';
     const target = (body.email ?? body.phone)!;
-    const designated = this.config.operatorEmail;
-    const privileged = designated ? body.email === designated : (await this.kv.get('app', OPERATOR_KEY)) === null;
-    if (!privileged) await this.checkPolicy(body, lang);
+    if (!(await this.privileged(body.email))) await this.checkPolicy(body, lang);
     if (!passwordIsStrong(body.password)) throw authError(400, AUTH_ERROR_CODES.WEAK_PASSWORD, lang, 'WEAK_PASSWORD');
     const exists = () => authError(409, AUTH_ERROR_CODES.ACCOUNT_EXISTS, lang, 'ACCOUNT_EXISTS', { what: authMsg(lang, channel === 'email' ? 'WHAT_EMAIL' : 'WHAT_PHONE') });
     if (await this.users.byAccount(channel, target)) throw exists();
     if (this.passcodes.hasSender(channel) && !body.passcode) throw authError(400, AUTH_ERROR_CODES.PASSCODE_REQUIRED, lang, 'PASSCODE_REQUIRED', { target });
     if (body.passcode) await this.passcodes.verify(target, 'REGISTER', body.passcode, lang);
     const passwordHash = await hashPassword(body.password);
+    return this.insertAccount({ name: body.displayName, email: body.email ?? null, phone: body.phone ?? null, passwordHash }, exists, log);
+  }
+
+  /**
+   * An account for a first sign-in through GitHub, Google or WeChat (no password); `link` records the
+   * external identity in the same transaction. Only an OPEN deployment (or the operator-to-be) takes one.
+   */
+  async registerExternal(p: { name: string; email: string | null }, link: (tx: StoreDb, userId: number) => Promise<void>, lang: Language, log?: FastifyBaseLogger): Promise<number> {
+    if (!(await this.privileged(p.email ?? undefined))) {
+      const { policy } = await this.policy();
+      if (policy === 'CLOSED') throw authError(403, AUTH_ERROR_CODES.REGISTRATION_CLOSED, lang, 'REGISTRATION_CLOSED');
+      if (policy === 'INVITE_ONLY') throw authError(403, AUTH_ERROR_CODES.INVITATION_INVALID, lang, 'INVITATION_REQUIRED');
+    }
+    const email = p.email && !(await this.users.byEmail(p.email)) ? p.email : null;
+    const exists = () => authError(409, AUTH_ERROR_CODES.ACCOUNT_EXISTS, lang, 'ACCOUNT_EXISTS', { what: authMsg(lang, 'WHAT_EMAIL') });
+    return this.insertAccount({ name: p.name || 'user', email, phone: null, passwordHash: null }, exists, log, link);
+  }
+
+  /** May register whatever the policy: the designated operator's e-mail, or anyone while no operator exists. */
+  private async privileged(email: string | undefined): Promise<boolean> {
+    const designated = this.config.operatorEmail;
+    return designated ? email === designated : (await this.kv.get('app', OPERATOR_KEY)) === null;
+  }
+
+  /** The user, the operator claim and the personal organisation (and `extra`) in one transaction. */
+  private async insertAccount(u: { name: string; email: string | null; phone: string | null; passwordHash: string | null }, exists: () => Error, log?: FastifyBaseLogger, extra?: (tx: StoreDb, userId: number) => Promise<void>): Promise<number> {
+    const designated = this.config.operatorEmail;
     try {
       return await this.db.transaction().execute(async (tx) => {
         let isOperator = false;
-        if (designated) isOperator = body.email === designated;
+        if (designated) isOperator = u.email === designated;
         else {
           const claimed = await tx.insertInto('kv').values({ scope: 'app', key: OPERATOR_KEY, value: 'pending', updated_at: nowIso() }).onConflict((oc) => oc.columns(['scope', 'key']).doNothing()).returning('key').executeTakeFirst();
           isOperator = !!claimed;
         }
-        const id = await this.users.create({ name: body.displayName, email: body.email ?? null, phone: body.phone ?? null, passwordHash, isOperator }, tx);
+        const id = await this.users.create({ ...u, isOperator }, tx);
         if (isOperator && !designated) await tx.updateTable('kv').set({ value: String(id) }).where('scope', '=', 'app').where('key', '=', OPERATOR_KEY).execute();
-        await this.orgs.createPersonal(id, body.displayName, tx);
-        log.info({ userId: id, isOperator }, 'account registered');
+        await this.orgs.createPersonal(id, u.name, tx);
+        if (extra) await extra(tx, id);
+        log?.info({ userId: id, isOperator }, 'account registered');
         return id;
       });
     } catch (e) {

@@ -49,8 +49,9 @@ export function authConfigFromEnv(env: NodeJS.ProcessEnv): AuthConfig {
         authorizationUrl: env.ASKDB_OAUTH_GITHUB_AUTHORIZATION_URL || 'https://github.com/login/oauth/authorize',
         tokenUrl: env.ASKDB_OAUTH_GITHUB_TOKEN_URL || 'https://github.com/login/oauth/access_token',
         userinfoUrl: env.ASKDB_OAUTH_GITHUB_USERINFO_URL || 'https://api.github.com/user',
-        emailsUrl: env.ASKDB_OAUTH_GITHUB_EMAILS_URL || 'https://api.github.com/user/emails',
-        scope: 'read:user user:email',
+        // An empty ASKDB_OAUTH_GITHUB_EMAILS_URL turns the e-mail list off (an OAuth 2 provider that puts the e-mail in userinfo).
+        emailsUrl: (env.ASKDB_OAUTH_GITHUB_EMAILS_URL ?? 'https://api.github.com/user/emails') || undefined,
+        scope: env.ASKDB_OAUTH_GITHUB_SCOPE || 'read:user user:email',
       }
     : undefined;
   return {

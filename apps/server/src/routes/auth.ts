@@ -12,6 +12,14 @@ import oauthRoutes from './oauth.js';
 
 export default function authRoutes(app: FastifyInstance, deps: AppDeps) {
   oauthRoutes(app, deps);
+  // 429 TOO_MANY_ATTEMPTS carries the seconds to wait in errorDetail; browsers and scripts also get Retry-After.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode === 429 && typeof payload === 'string') {
+      const seconds = /"errorDetail":"(\d+)"/.exec(payload)?.[1];
+      if (seconds) reply.header('retry-after', seconds);
+    }
+    return payload;
+  });
   const auth = authServices(deps);
   const tag = 'Accounts';
   const serverOnly = (req: FastifyRequest) => {

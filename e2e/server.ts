@@ -59,3 +59,45 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/** PostgreSQL for server-mode stores in e2e (PGURL overrides; the test machine's trust login by default). */
+const PG_ADMIN_URL = process.env.ASKDB_E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface ServerModeServer extends RunningServer {
+  /** The scratch store database, dropped by stop(). */
+  databaseUrl: string;
+}
+
+/**
+ * A server-mode AskDB (accounts, sessions, organisations) on its own port with a scratch PostgreSQL store
+ * database created here and dropped by stop(); the local-mode server of the other specs is untouched.
+ */
+export async function startServerModeServer(env: Record<string, string> = {}): Promise<ServerModeServer> {
+  const pg = (await import('pg')).default;
+  const name = `askdb_e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const dropDb = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  let server: RunningServer;
+  try {
+    server = await startServer({ ASKDB_MODE: 'server', ASKDB_DATABASE_URL: databaseUrl, ASKDB_DEMO: '0', HOST: '127.0.0.1', ...env });
+  } catch (e) {
+    await dropDb();
+    throw e;
+  }
+  return {
+    ...server,
+    databaseUrl,
+    async stop() {
+      await server.stop();
+      await dropDb();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Accounts and teams (issue 12) in server mode: its own AskDB on a scratch PostgreSQL store. Two browser
+ * contexts are two people: Alice registers (the deployment's first account), creates a team; Bob joins it by
+ * code, Alice approves him, makes him admin, transfers the team to him, and both switch organisation.
+ */
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startServerModeServer, type ServerModeServer } from '../server';
+import { PASSWORD, memberRow, openSettingsSection, pickOption, register, signIn } from './accounts-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ServerModeServer;
+let base: string;
+const stamp = Date.now();
+const alice = { name: 'Alice Admin', email: `alice.${stamp}@example.com` };
+const bob = { name: 'Bob Builder', email: `bob.${stamp}@example.com` };
+const TEAM = `Data Crew ${stamp % 10000}`;
+let teamCode = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServerModeServer();
+  base = server.url;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function person(browser: Browser): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  return { ctx, page: await ctx.newPage() };
+}
+
+test('NeedLoggedIn sends the browser to /login with the return path, registering comes back to it', async ({ browser }) => {
+  const { ctx, page } = await person(browser);
+  await page.goto(`${base}/team?from=e2e&language=en-US`);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fteam%3Ffrom%3De2e/);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  // Required fields and the password rule are checked before anything is sent.
+  await page.getByTestId('login-register').click();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByText('This field is required!').first()).toBeVisible();
+  await page.getByTestId('register-account').fill('not-an-email@');
+  await page.getByTestId('register-password').fill('short');
+  await page.getByTestId('register-confirm').fill('different');
+  await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
+  await expect(page.getByText('At least 8 characters with an upper-case letter, a lower-case letter and a digit').first()).toBeVisible();
+  await expect(page.getByText("The two passwords don't match")).toBeVisible();
+
+  await page.getByTestId('register-name').fill(alice.name);
+  await page.getByTestId('register-account').fill(alice.email);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/team\?from=e2e/);
+  await expect(page.getByTestId('user-menu-name')).toHaveText(alice.name);
+  await expect(page.getByTestId('team-personal')).toBeVisible();
+  await ctx.close();
+});
+
+test('a wrong password is refused with a message and stays on the login page', async ({ browser }) => {
+  const { ctx, page } = await person(browser);
+  await signIn(page, base, alice.email, 'Wrong-pass1');
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await expect(page.getByTestId('login-error')).toContainText(/password|account/i);
+  await expect(page).toHaveURL(/\/login/);
+  // An address elsewhere is never a return target.
+  await page.goto(`${base}/login?redirect=${encodeURIComponent('//evil.example/x')}&language=en-US`);
+  await page.getByTestId('login-account').fill(alice.email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(`${base}/workspace`);
+  await ctx.close();
+});
+
+test('create a team, join it by code, approve, change a role, transfer ownership, switch organisation', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const a = await person(browser);
+  await signIn(a.page, base, alice.email);
+  await expect(a.page).toHaveURL(/\/workspace/);
+  await expect(a.page.getByTestId('current-org')).toHaveText('Personal');
+
+  // Alice creates a team from the user menu.
+  await a.page.getByTestId('user-menu').click();
+  await a.page.getByTestId('user-menu-create-team').click();
+  await expect(a.page.getByTestId('settings-organization')).toBeVisible();
+  await a.page.getByTestId('create-team-submit').click();
+  await expect(a.page.getByText('Please agree to the service terms and the organization terms')).toBeVisible();
+  await a.page.getByTestId('create-team-name').fill(TEAM);
+  await pickOption(a.page, 'create-team-area', 'Asia');
+  await pickOption(a.page, 'create-team-industry', 'Finance');
+  await pickOption(a.page, 'create-team-role', 'Data analyst');
+  await a.page.getByTestId('create-team-agree').check();
+  await a.page.getByTestId('create-team-submit').click();
+  teamCode = (await a.page.getByTestId('created-team-code').innerText()).trim();
+  expect(teamCode).toMatch(/^\d{8}$/);
+  await a.page.getByTestId('go-to-team').click();
+  await expect(a.page).toHaveURL(/\/team$/);
+  await expect(a.page.getByTestId('team-name')).toContainText(TEAM);
+  await expect(a.page.getByTestId('current-org')).toHaveText(TEAM);
+  await expect(a.page.getByTestId('team-code')).toHaveText(teamCode);
+  await expect(a.page.getByTestId('team-menu-audit')).toBeVisible();
+
+  // Bob registers in his own browser and asks to join by code; a typo first.
+  const b = await person(browser);
+  await register(b.page, base, bob);
+  await expect(b.page).toHaveURL(/\/workspace/);
+  await openSettingsSection(b.page, 'account.organization');
+  await b.page.getByTestId('team-tab-join').click();
+  await b.page.getByTestId('join-team-code').fill(teamCode === '12345678' ? '87654321' : '12345678');
+  await expect(b.page.getByTestId('team-code-invalid')).toHaveText('Invalid team code');
+  await b.page.getByTestId('join-team-code').fill(teamCode);
+  await expect(b.page.getByTestId('team-code-valid')).toContainText(TEAM);
+  await b.page.getByTestId('join-team-reason').fill('I build the reports');
+  await b.page.getByTestId('join-team-submit').click();
+  await expect(b.page.getByTestId('join-sent')).toContainText('Your request awaits admin approval.');
+
+  // Alice approves Bob; he is a member.
+  await a.page.getByTestId('team-menu-members').click();
+  const request = a.page.locator(`[data-testid^="join-request-"][data-name="${bob.name}"]`);
+  await expect(request).toContainText('I build the reports');
+  await request.getByTestId('join-request-approve').click();
+  await expect(memberRow(a.page, bob.name).getByTestId('member-role')).toHaveText('Member');
+  await expect(memberRow(a.page, alice.name).getByTestId('member-role')).toHaveText('Super admin');
+
+  // Set admin, with a second confirmation.
+  await memberRow(a.page, bob.name).getByTestId('member-set-admin').click();
+  await a.page.getByTestId('member-role-confirm').click();
+  await expect(memberRow(a.page, bob.name).getByTestId('member-role')).toHaveText('Admin');
+  // The table is searchable.
+  await a.page.getByTestId('members-search').locator('input').fill('bob');
+  await a.page.getByTestId('members-search').locator('input').press('Enter');
+  await expect(memberRow(a.page, alice.name)).toHaveCount(0);
+  await expect(memberRow(a.page, bob.name)).toBeVisible();
+
+  // Transfer the team to Bob: pick him, then confirm again.
+  await a.page.getByTestId('team-menu-settings').click();
+  await a.page.getByTestId('team-transfer').click();
+  await pickOption(a.page, 'transfer-member', bob.name);
+  await a.page.getByTestId('transfer-next').click();
+  await a.page.getByTestId('transfer-confirm-ok').click();
+  await expect(a.page.getByTestId('team-page')).toBeVisible();
+  await expect(a.page.getByTestId('team-menu-audit')).toHaveCount(0);
+  await expect(a.page.getByTestId('team-danger-zone')).toHaveCount(0);
+  await a.page.getByTestId('team-menu-members').click();
+  await expect(memberRow(a.page, bob.name).getByTestId('member-role')).toHaveText('Super admin');
+  await expect(memberRow(a.page, alice.name).getByTestId('member-role')).toHaveText('Admin');
+
+  // Switch organisation: Alice back to personal (workspace tab), Bob into the team (team tab).
+  await a.page.getByTestId('user-menu').click();
+  await a.page.getByTestId('user-menu-switch').hover();
+  await a.page.locator('[data-testid^="switch-org-"]').filter({ hasText: 'Personal' }).click();
+  await expect(a.page).toHaveURL(/\/workspace$/);
+  await expect(a.page.getByTestId('current-org')).toHaveText('Personal');
+
+  await b.page.goto(`${base}/workspace`);
+  await b.page.getByTestId('user-menu').click();
+  await b.page.getByTestId('user-menu-switch').hover();
+  await b.page.locator(`[data-testid^="switch-org-"][data-org-name="${TEAM}"]`).click();
+  await expect(b.page).toHaveURL(/\/team$/);
+  await expect(b.page.getByTestId('team-danger-zone')).toBeVisible();
+  await expect(b.page.getByTestId('team-menu-audit')).toBeVisible();
+
+  await a.ctx.close();
+  await b.ctx.close();
+});
+
+test('sign out ends the session: the next page needs a login again', async ({ browser }) => {
+  const { ctx, page } = await person(browser);
+  await signIn(page, base, bob.email);
+  await expect(page).toHaveURL(/\/(workspace|team)/);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-sign-out').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto(`${base}/workspace`);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fworkspace/);
+  await ctx.close();
+});

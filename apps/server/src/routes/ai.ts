@@ -70,6 +70,8 @@ const ai: RouteModule = (app, deps) => {
       const lang: Language = req.ctx.lang;
       const stored = await settings.get(req.ctx.organizationId);
       const privacy = stored?.privacy ?? DEFAULT_PRIVACY;
+      // A data source the caller may not use answers 404/403 before the stream opens, like every other route.
+      if (body.dataSourceId != null) await requireDataSource(deps, req, body.dataSourceId);
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {

@@ -75,4 +75,13 @@ describe('password sign-in on the PostgreSQL store', () => {
     expect(login.body.errorCode).toBe('ACCOUNT_DISABLED');
     expect(sessionCookieOf(undefined)).toBeNull();
   });
+
+  it('says plainly when GitHub/Google sign-in is not set up, and keeps the WeChat development step closed without ASKDB_WECHAT_DEV=1', async () => {
+    const gh = await t.json('GET', '/api/oauth/get_login_url?provider=github');
+    expect(gh.body).toMatchObject({ errorCode: 'PROVIDER_NOT_CONFIGURED', errorMessage: 'Sign-in with GitHub is not set up on this server' });
+    const qr = await t.json('GET', '/api/oauth/wechat_qr_a');
+    const dev = await t.json('POST', '/api/oauth/wechat_dev_confirm', { ticket: qr.body.data.ticket, step: 'confirm' });
+    expect(dev.status).toBe(403);
+    expect((await t.json('GET', `/api/oauth/wechat_login_a?ticket=${qr.body.data.ticket}`)).body.data.status).toBe('WAITING');
+  });
 });

@@ -23,6 +23,8 @@ const w = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/));
 export const EXPR_STOP = w(`FROM WHERE GROUP HAVING ORDER LIMIT OFFSET FETCH UNION INTERSECT EXCEPT MINUS JOIN INNER CROSS
 NATURAL FULL OUTER ON USING WINDOW QUALIFY INTO SET RETURNING THEN ELSE END WHEN AND OR IS IN LIKE ILIKE BETWEEN AS ASC DESC
 BY FOR LEFT RIGHT SELECT VALUES PREWHERE SETTINGS XOR REGEXP RLIKE GLOB DIV OPTION CONNECT START`);
+/** Clause words that are not reserved: where an operand is expected they are column names (`SUBSTR(c, start)`, `SELECT id, window`). */
+const NONRESERVED_STOP = w('START CONNECT OPTION SETTINGS PREWHERE QUALIFY WINDOW OFFSET FETCH');
 const FUNCTION_ALSO = w('LEFT RIGHT REPLACE IF INSERT VALUES CHAR FORMAT MOD DIV ROW ANY ALL SOME GROUPING SET START');
 const NEGATABLE = w('IN LIKE ILIKE BETWEEN REGEXP RLIKE SIMILAR GLOB MATCH');
 const COMPARISON = new Set(['=', '==', '<>', '!=', '<', '>', '<=', '>=', '<=>', '!<', '!>']);
@@ -134,6 +136,7 @@ export class ExprParser extends Stream {
             case 'DIV': case 'MOD': prec = this.def === 'mysql' ? 7 : -1; break;
             case 'COLLATE': prec = 8; break;
             case 'AT': prec = this.peekIs(1, 'TIME') ? 8 : -1; break;
+            case 'OPERATOR': prec = this.def === 'postgresql' && this.peek()?.kind === TK.OpenParen ? 7 : -1; break;
           }
         } else if (t.kind === TK.Operator) {
           if (t.text === '::') prec = 9;
@@ -236,6 +239,9 @@ export class ExprParser extends Stream {
       case 'AT':
         this.i += 2; // TIME ZONE
         return this.parseExpr(9) !== null;
+      case 'OPERATOR': // a OPERATOR(pg_catalog.+) b
+        this.skipGroup();
+        return this.parseExpr(prec + 1) !== null;
       default: // LIKE family
         if (up === 'SIMILAR' && !this.accept('TO')) {
           this.error('expectedTo');
@@ -266,7 +272,7 @@ export class ExprParser extends Stream {
 
   /** `-x`, `~x`; PostgreSQL takes most operators as prefixes (`@@ box`, `|/ 25`, `@-@ path`). */
   private isPrefixOp(t: Token): boolean {
-    if (t.text === '-' || t.text === '+' || t.text === '~' || t.text === '!') return true;
+    if (/^[-+~!]+$/.test(t.text)) return true; // MySQL scans `--1` as one operator run
     return this.def === 'postgresql' && !PG_NOT_PREFIX.has(t.text) && /^[~!@#%^&|`?+\-*/<>=]+$/.test(t.text);
   }
 
@@ -344,7 +350,7 @@ export class ExprParser extends Stream {
     const nextParen = !!next && next.kind === TK.OpenParen;
     if (t.kind === TK.Word) {
       const up = t.up;
-      if (EXPR_STOP.has(up) && !(nextParen && FUNCTION_ALSO.has(up))) {
+      if (EXPR_STOP.has(up) && !(nextParen && FUNCTION_ALSO.has(up)) && !NONRESERVED_STOP.has(up)) {
         this.error('expectedExpression');
         return null;
       }
@@ -552,7 +558,10 @@ export class ExprParser extends Stream {
         }
         if (ARG_NAME_AFTER.has(t.up)) {
           this.i++;
-          if (this.atKind(TK.Word) || this.atKind(TK.Operator)) this.i++; // CONVERT(x USING utf8), ORDER BY c USING ~<~
+          if (this.at('OPERATOR') && this.peek()?.kind === TK.OpenParen) {
+            this.i++;
+            this.skipGroup(); // ORDER BY c USING OPERATOR(public.<^)
+          } else if (this.atKind(TK.Word) || this.atKind(TK.Operator)) this.i++; // CONVERT(x USING utf8), ORDER BY c USING ~<~
           continue;
         }
         if (this.atQueryStart()) {
@@ -560,7 +569,7 @@ export class ExprParser extends Stream {
           return;
         }
       }
-      if (!first && t.kind === TK.Word && EXPR_STOP.has(t.up) && this.peek()?.kind !== TK.OpenParen) {
+      if (!first && t.kind === TK.Word && EXPR_STOP.has(t.up) && !NONRESERVED_STOP.has(t.up) && this.peek()?.kind !== TK.OpenParen) {
         // count(* FROM t: the call was not closed.
         this.error('expectedCloseParen');
         return;

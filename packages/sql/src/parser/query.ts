@@ -266,6 +266,7 @@ export class QueryParser extends ExprParser {
     if (t.up === 'START' && nextUp !== 'WITH') return undefined;
     if (t.up === 'FORMAT' && this.def !== 'clickhouse') return undefined;
     if (t.up === 'LOCK' && nextUp !== 'IN') return undefined;
+    if (t.up === 'OFFSET' && this.def === 'postgresql') return CLAUSE_ORDER.LIMIT; // OFFSET 10 LIMIT 5
     // PROCEDURE ANALYSE(), … LIMIT 1 INTO @v: MySQL, outermost query only
     if ((t.up === 'PROCEDURE' || t.up === 'INTO') && (this.def !== 'mysql' || this.nested > 0)) return undefined;
     return order;
@@ -364,6 +365,34 @@ export class QueryParser extends ExprParser {
     close();
   }
 
+  /**
+   * System-versioned and application-time tables (MariaDB, SQL Server): FOR SYSTEM_TIME {ALL | AS OF x |
+   * BETWEEN x AND y | FROM x TO y}, FOR PORTION OF period FROM x TO y.
+   */
+  protected periodClause(): void {
+    this.i++;
+    const portion = this.accept('PORTION');
+    if (portion) {
+      this.accept('OF');
+      this.namePath();
+    } else this.i++; // SYSTEM_TIME
+    const bound = (): void => {
+      if ((this.at('TIMESTAMP') || this.at('TRANSACTION')) && this.peek()?.kind !== TK.String) this.i++;
+      this.parseExpr(6);
+    };
+    if (!portion && this.accept('ALL')) return;
+    if (!portion && this.acceptSeq('AS', 'OF')) return bound();
+    if (!portion && this.accept('BETWEEN')) {
+      bound();
+      if (!this.accept('AND')) return this.error('expectedAnd');
+      return bound();
+    }
+    if (!this.accept('FROM')) return this.error('expectedFrom');
+    bound();
+    if (!this.accept('TO')) return this.error('unexpected');
+    bound();
+  }
+
   /** MariaDB: LIMIT [n] ROWS EXAMINED m */
   private rowsExamined(): boolean {
     if (!this.acceptSeq('ROWS', 'EXAMINED')) return false;
@@ -399,7 +428,11 @@ export class QueryParser extends ExprParser {
       }
       if (directions) {
         this.accept('ASC') || this.accept('DESC');
-        if (this.accept('USING')) this.i++;
+        if (this.accept('USING')) {
+          if (this.at('OPERATOR') && this.peek()?.kind === TK.OpenParen) this.i++;
+          if (this.atKind(TK.OpenParen)) this.skipGroup();
+          else this.i++;
+        }
         if (this.accept('NULLS')) this.accept('FIRST') || this.accept('LAST');
       }
       if (!this.acceptKind(TK.Comma)) break;
@@ -722,6 +755,7 @@ export class QueryParser extends ExprParser {
         if (this.accept('REPEATABLE')) this.skipGroup();
       } else if (this.at('FINAL') && this.def === 'clickhouse') this.i++;
       else if (this.at('INDEXED') && this.peekIs(1, 'BY')) this.i += 3;
+      else if (this.at('FOR') && (this.peekIs(1, 'SYSTEM_TIME') || this.peekIs(1, 'PORTION'))) this.periodClause();
       else if (this.at('NOT') && this.peekIs(1, 'INDEXED')) this.i += 2;
       else return;
     }

@@ -383,6 +383,11 @@ export class StatementParser extends QueryParser {
       }
       this.accept('ONLY');
       this.tableSource(scope, 'target');
+      if (this.at('BEFORE') && this.peekIs(1, 'SYSTEM_TIME')) {
+        this.i += 2; // DELETE HISTORY FROM t BEFORE SYSTEM_TIME [TIMESTAMP] x
+        if ((this.at('TIMESTAMP') || this.at('TRANSACTION')) && this.peek()?.kind !== TK.String) this.i++;
+        this.requiredExpr();
+      }
       // MySQL: DELETE FROM t1[.*], t2[.*] USING …
       if (this.atKind(TK.Dot) && this.peek()?.kind === TK.Operator) this.i += 2;
       while (this.acceptKind(TK.Comma) && (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent))) {
@@ -445,7 +450,7 @@ export class StatementParser extends QueryParser {
       }
       const eq = this.t;
       // `=-1` is scanned as one operator run: an equals sign followed by prefix signs.
-      const glued = !!eq && eq.kind === TK.Operator && /^=[-+~!]+$/.test(eq.text);
+      const glued = !!eq && eq.kind === TK.Operator && /^=[-+~!@]+$/.test(eq.text);
       if (!this.atOp('=') && !this.atOp(':=') && !this.atOp('+=') && !this.atOp('-=') && !glued) {
         this.error('expectedEquals');
         break;
@@ -492,5 +497,5 @@ const CREATE_MODIFIERS = w('TEMP TEMPORARY GLOBAL LOCAL UNLOGGED TRANSIENT VOLAT
 const INSERT_MODIFIERS = w('LOW_PRIORITY DELAYED HIGH_PRIORITY IGNORE ALL FIRST');
 const INSERT_BODY = w('VALUES VALUE SELECT WITH DEFAULT SET OUTPUT TABLE OVERRIDING PARTITION');
 const UPDATE_MODIFIERS = w('LOW_PRIORITY IGNORE');
-const DELETE_MODIFIERS = w('LOW_PRIORITY QUICK IGNORE');
+const DELETE_MODIFIERS = w('LOW_PRIORITY QUICK IGNORE HISTORY');
 const OUTPUT_END = w('VALUES SELECT FROM WHERE DEFAULT');

@@ -114,9 +114,12 @@ export class Scanner {
           this.end = pos + 1;
           return TK.Dot;
         }
-        case 45: // -
-          if (s.charCodeAt(pos + 1) === 45) return this.lineComment(s, pos, n);
+        case 45: { // -
+          // MySQL: `--` starts a comment only when a space or control character follows (`--1` is minus minus one).
+          const after = s.charCodeAt(pos + 2);
+          if (s.charCodeAt(pos + 1) === 45 && (!this.o.hashComments || pos + 2 >= n || after <= 32)) return this.lineComment(s, pos, n);
           break;
+        }
         case 47: // /
           if (s.charCodeAt(pos + 1) === 42) return this.blockComment(s, pos, n);
           break;

@@ -2,10 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, scratchPgDatabase, type TestApp } from '../../test/helpers.js';
 import { pgStoreUrl, sessionCookieOf, signIn, TEST_PASSWORD } from '../../test/accounts.js';
 import { codeIn, decodeMime, startMailbox } from '../../test/mailbox.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A real HTTP server standing in for the SMS gateway: records every webhook call; `fail` makes it answer 500. */
+async function startSmsGateway() {
+  const calls: { phone: string; code: string; purpose: string }[] = [];
+  const state = { fail: false };
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (state.fail) return res.writeHead(500).end();
+      calls.push(JSON.parse(body));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`, calls, state, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
 
 describe('passcodes through a real SMTP server', () => {
   let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
   let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let sms: Awaited<ReturnType<typeof startSmsGateway>>;
   let t: TestApp;
   const send = (email: string, purpose: string, lang = 'en-US') => t.json('GET', `/api/user/send_sms_email?email=${encodeURIComponent(email)}&purpose=${purpose}`, undefined, { 'accept-language': lang });
   /** Lets the next passcode for the target go out at once (the 60 s countdown is tested on its own). */
@@ -14,11 +34,13 @@ describe('passcodes through a real SMTP server', () => {
   beforeAll(async () => {
     db = await scratchPgDatabase('askdb_passcode');
     mailbox = await startMailbox();
-    t = await testApp({ mode: 'server', databaseUrl: pgStoreUrl(db.name), demo: false }, { ASKDB_SMTP_URL: mailbox.url, ASKDB_SMTP_FROM: 'AskDB <askdb@test.local>' });
+    sms = await startSmsGateway();
+    t = await testApp({ mode: 'server', databaseUrl: pgStoreUrl(db.name), demo: false }, { ASKDB_SMTP_URL: mailbox.url, ASKDB_SMTP_FROM: 'AskDB <askdb@test.local>', ASKDB_SMS_WEBHOOK_URL: sms.url });
   });
   afterAll(async () => {
     await t?.close();
     await mailbox?.close();
+    await sms?.close();
     await db?.drop();
   });
 
@@ -101,5 +123,29 @@ describe('passcodes through a real SMTP server', () => {
     const r = await t.json('POST', '/api/user/change_email', { email: 'Mei.New@example.com', passcode: code }, me.headers);
     expect(r.body.success).toBe(true);
     expect((await t.json('GET', '/api/oauth/user_a', undefined, me.headers)).body.data.email).toBe('mei.new@example.com');
+  });
+
+  it('phones: the SMS webhook gets {phone, code, purpose}; register and sign in by phone code and by phone password', async () => {
+    const phone = '+86 138-0013-8000';
+    const sent = await t.json('GET', `/api/user/send_sms?phone=${encodeURIComponent(phone)}&purpose=REGISTER`);
+    expect(sent.status).toBe(200);
+    const call = sms.calls.at(-1)!;
+    expect(call).toMatchObject({ phone: '+8613800138000', purpose: 'REGISTER' });
+    expect(call.code).toMatch(/^\d{6}$/);
+    const reg = await t.json('POST', '/api/oauth/register_a', { phone, password: TEST_PASSWORD, displayName: 'Li', passcode: call.code });
+    expect(reg.body.data).toMatchObject({ phone: '+8613800138000', email: null });
+    const byPassword = await t.json('POST', '/api/oauth/login_a', { loginType: 'PHONE_PASSWORD', account: '+8613800138000', password: TEST_PASSWORD });
+    expect(byPassword.body.data.id).toBe(reg.body.data.id);
+    await t.json('GET', `/api/user/send_sms?phone=${encodeURIComponent(phone)}&purpose=LOGIN`);
+    const login = await t.json('POST', '/api/oauth/login_a', { loginType: 'PHONE_PASSCODE', account: phone, passcode: sms.calls.at(-1)!.code });
+    expect(login.body.data.id).toBe(reg.body.data.id);
+  });
+
+  it('a failing SMS gateway is reported, not swallowed', async () => {
+    sms.state.fail = true;
+    const r = await t.json('GET', '/api/user/send_sms?phone=%2B15550001111&purpose=REGISTER');
+    sms.state.fail = false;
+    expect(r.status).toBe(502);
+    expect(r.body).toMatchObject({ errorCode: 'PASSCODE_SEND_FAILED', errorMessage: 'The code could not be sent (SMS webhook answered HTTP 500); try again later' });
   });
 });

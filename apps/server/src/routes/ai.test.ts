@@ -71,7 +71,9 @@ describe('AI routes', () => {
     expect(got.body.data).toMatchObject({ aiSqlSource: 'OPENAI', apiHost: llm.openAiBase, model: 'scripted-model', apiKeyConfigured: true, configured: true });
     expect(JSON.stringify(got.body)).not.toContain('SECRET');
     expect(JSON.stringify(saved.body)).not.toContain('SECRET');
-    const raw = await t.deps.kv.get('app', 'ai.config');
+    // Stored per organisation (here the local user's personal one).
+    const org = (await t.deps.store.db.selectFrom('users').select('current_org_id').where('id', '=', 1).executeTakeFirstOrThrow()).current_org_id;
+    const raw = await t.deps.kv.get(`org:${org}`, 'ai.config');
     expect(raw).not.toContain('SECRET');
     expect(raw).toContain('"apiKeyEnc":"v1:');
     // Saving without a key keeps the stored one.

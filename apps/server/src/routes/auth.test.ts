@@ -34,6 +34,18 @@ describe('password sign-in on the PostgreSQL store', () => {
     expect(set).toMatch(/Max-Age=2592000/);
   });
 
+  it('a session seen after more than a minute slides: the store moves its expiry and the answer renews the cookie', async () => {
+    const s = await signIn(t, 'ada@example.com');
+    const first = await t.app.inject({ method: 'GET', url: '/api/oauth/user_a', headers: s.headers });
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const old = new Date(Date.now() - 2 * 86400_000).toISOString();
+    await t.deps.store.db.updateTable('auth_sessions').set({ last_seen_at: old, expires_at: new Date(Date.now() + 28 * 86400_000).toISOString() }).where('user_id', '=', s.userId).execute();
+    const later = await t.app.inject({ method: 'GET', url: '/api/oauth/user_a', headers: s.headers });
+    expect(String(later.headers['set-cookie'])).toContain(`${s.cookie}; Max-Age=2592000`);
+    const rows = await t.deps.store.db.selectFrom('auth_sessions').select(['expires_at', 'last_seen_at']).where('user_id', '=', s.userId).where('revoked_at', 'is', null).execute();
+    expect(rows.some((r) => Date.parse(r.expires_at) > Date.now() + 29.9 * 86400_000 && r.last_seen_at > old)).toBe(true);
+  });
+
   it('refuses a wrong password and an unknown account with the same message, in the user language', async () => {
     const wrong = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSWORD', account: 'ada@example.com', password: 'Nope12345' });
     const unknown = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSWORD', account: 'nobody@example.com', password: 'Nope12345' });

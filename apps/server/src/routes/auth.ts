@@ -9,15 +9,20 @@ import { authError } from '../services/auth/errors.js';
 import { authMsg } from '../services/auth/messages.js';
 import type { Channel } from '../services/auth/passcodes.js';
 import oauthRoutes from './oauth.js';
+import { slidSessions } from '../services/auth/session-identity.js';
+import { SESSION_COOKIE, setSessionCookie } from '../services/auth/cookies.js';
 
 export default function authRoutes(app: FastifyInstance, deps: AppDeps) {
   oauthRoutes(app, deps);
   // 429 TOO_MANY_ATTEMPTS carries the seconds to wait in errorDetail; browsers and scripts also get Retry-After.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A session that slid forward gets its cookie's 30 days renewed (unless this answer already sets or clears it).
+  app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode === 429 && typeof payload === 'string') {
       const seconds = /"errorDetail":"(\d+)"/.exec(payload)?.[1];
       if (seconds) reply.header('retry-after', seconds);
     }
+    const token = slidSessions.get(req);
+    if (token && !String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`)) setSessionCookie(req, reply, token);
     return payload;
   });
   const auth = authServices(deps);

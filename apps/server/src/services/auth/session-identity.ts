@@ -18,6 +18,9 @@ import { sha256 } from './crypto.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
+/** Requests whose session just slid forward: the answer renews the cookie's 30 days (routes/auth.ts). */
+export const slidSessions = new WeakMap<FastifyRequest, string>();
+
 export type Identity = Omit<RequestContext, 'lang'>;
 export type ContextFor = (userId: number, auth: RequestContext['auth']) => Promise<Identity>;
 
@@ -69,6 +72,7 @@ export function sessionIdentity(db: StoreDb): ContextResolver {
       const now = Date.now();
       if (now - Date.parse(s.lastSeenAt) > TOUCH_EVERY_MS) {
         await sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_MS).toISOString());
+        slidSessions.set(req, token);
       }
       return contextFor(s.userId, { kind: 'session', sessionId: id });
     },

@@ -45,3 +45,8 @@ export async function createNumberedTables(db: string, count: number, batch: num
 /** Two columns, every tenth table commented: the shape of the tree and table-list benchmarks. */
 export const COMMENTED_TABLE_BODY = `EXECUTE format('CREATE TABLE t_%s (id int, name text)', lpad(i::text, 5, '0'));
           IF i % 10 = 0 THEN EXECUTE format('COMMENT ON TABLE t_%s IS %L', lpad(i::text, 5, '0'), 'table number ' || i); END IF;`;
+
+/** t_00001 … t_30000: id, parent_id (FK to the previous table on every tenth), and 8 more columns: the completion benchmarks' shape. */
+export const TIP_TABLE_BODY = `EXECUTE format('CREATE TABLE t_%s (id bigint PRIMARY KEY, parent_id bigint%s, name text, status text, amount numeric(12,2), created_at timestamptz, note text, code varchar(20), qty int, flag boolean)',
+            lpad(i::text, 5, '0'),
+            CASE WHEN i % 10 = 0 THEN format(' REFERENCES t_%s (id)', lpad((i - 1)::text, 5, '0')) ELSE '' END);`;

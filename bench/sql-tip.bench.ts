@@ -13,16 +13,11 @@
 import { driverFor } from '@askdb/drivers';
 import { median, percentile, type BenchLine } from './lib.js';
 import { testApp } from '../apps/server/src/test/helpers.js';
-import { PG_URL, createNumberedTables, pgUrlFor, timed, withPg } from './pg.js';
+import { PG_URL, TIP_TABLE_BODY, createNumberedTables, pgUrlFor, timed, withPg } from './pg.js';
 
 const TABLES = 30_000;
 
 
-
-/** t_00001 … t_30000: id, parent_id (FK to the previous table on every tenth), and 8 more columns. */
-const TIP_TABLE_BODY = `EXECUTE format('CREATE TABLE t_%s (id bigint PRIMARY KEY, parent_id bigint%s, name text, status text, amount numeric(12,2), created_at timestamptz, note text, code varchar(20), qty int, flag boolean)',
-            lpad(i::text, 5, '0'),
-            CASE WHEN i % 10 = 0 THEN format(' REFERENCES t_%s (id)', lpad((i - 1)::text, 5, '0')) ELSE '' END);`;
 
 async function createSchema(db: string): Promise<void> {
   await createNumberedTables(db, TABLES, 500, TIP_TABLE_BODY);

@@ -16,7 +16,9 @@ import { StagedCatalog } from './catalog/staged.js';
 interface Entry {
   at: number;
   fingerprint: string;
+  /** The bulk read; it begins at `start()` (tips start it once the staged names are in). */
   value: Promise<Catalog>;
+  start: () => void;
   /** Set once the catalog is in and its completion index built. */
   ready?: Catalog;
   /** Resolves when `ready` is set (null when the read failed). */
@@ -45,11 +47,16 @@ export class CatalogCache {
     return `${record.id}\u0000${databaseName ?? ''}\u0000${schemaName ?? ''}`;
   }
 
-  private entry(record: DataSourceRecord, databaseName?: string | null, schemaName?: string | null, opts: { refresh?: boolean } = {}): Entry {
+  private entry(record: DataSourceRecord, databaseName?: string | null, schemaName?: string | null, opts: { refresh?: boolean; start?: boolean } = {}): Entry {
     const key = this.key(record, databaseName, schemaName);
     const hit = this.entries.get(key);
-    if (hit && !opts.refresh && hit.fingerprint === record.updatedAt && Date.now() - hit.at < this.ttlMs) return hit;
-    const value = this.connections.with(record, (c) => c.metadata.catalog({ databaseName, schemaName }));
+    if (hit && !opts.refresh && hit.fingerprint === record.updatedAt && Date.now() - hit.at < this.ttlMs) {
+      if (opts.start !== false) hit.start();
+      return hit;
+    }
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const value = started.then(() => this.connections.with(record, (c) => c.metadata.catalog({ databaseName, schemaName })));
     // Indexed for completion on a later turn of the event loop, then used by tips.
     const whenReady = value.then(
       (catalog) => new Promise<Catalog>((resolve) => setImmediate(() => {
@@ -66,8 +73,9 @@ export class CatalogCache {
         return null;
       },
     );
-    const entry: Entry = { at: Date.now(), fingerprint: record.updatedAt, value, whenReady };
+    const entry: Entry = { at: Date.now(), fingerprint: record.updatedAt, value, start, whenReady };
     this.entries.set(key, entry);
+    if (opts.start !== false) start();
     return entry;
   }
 
@@ -77,11 +85,11 @@ export class CatalogCache {
 
   /**
    * The catalog for a tip: the bulk catalog when it is in; else, within `budgetMs`, the staged one
-   * with the columns of `tables` (the tables the statement names) read first; else null. Starts both
-   * reads when needed; the bulk read goes on in the background.
+   * with the columns of `tables` (the tables the statement names) read first; else null. The bulk
+   * read starts once the staged names are in (not competing with them), and goes on in the background.
    */
   async forCompletion(record: DataSourceRecord, sel: { databaseName: string | null; schemaName: string | null }, tables: string[], wait: CompletionWait): Promise<CompletionCatalog> {
-    const entry = this.entry(record, sel.databaseName, sel.schemaName);
+    const entry = this.entry(record, sel.databaseName, sel.schemaName, { start: !!wait.waitFullMs });
     if (entry.ready) return { catalog: entry.ready, complete: true };
     const full = entry.whenReady;
     if (wait.waitFullMs) {
@@ -92,6 +100,7 @@ export class CatalogCache {
     entry.staged ??= this.connections
       .with(record, (c) => StagedCatalog.read(c, sel, dialectFor(record.input.type), (names) => this.connections.with(record, (cc) => cc.metadata.columnsOf!(sel, names))))
       .catch(() => null);
+    void entry.staged.then(entry.start);
     const staged = await within(entry.staged, deadline - Date.now());
     if (entry.ready) return { catalog: entry.ready, complete: true };
     if (!staged) {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_URL, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
 import { as, makeTeam, makeUser, type TeamFixture } from '../test/org-fixtures.js';
+import { decodeMime, startMailbox } from '../test/mailbox.js';
 
 const png = (bytes: number) => {
   const b = Buffer.alloc(bytes);
@@ -13,17 +14,20 @@ describe('organisations (server mode, PostgreSQL store)', () => {
   let scratch: Awaited<ReturnType<typeof scratchPgDatabase>>;
   let t: TestApp;
   let f: TeamFixture;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 
   beforeAll(async () => {
     scratch = await scratchPgDatabase('askdb_orgs');
+    mailbox = await startMailbox();
     const url = new URL(PG_URL);
     url.pathname = `/${scratch.name}`;
-    t = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false });
+    t = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false }, { ASKDB_SMTP_URL: mailbox.url, ASKDB_PUBLIC_URL: 'https://askdb.example.test' });
     f = await makeTeam(t, 'Acme');
   });
   afterAll(async () => {
     await t?.close();
     await scratch?.drop();
+    await mailbox?.close();
   });
 
   it('creates a team with a unique 8-digit code; the creator owns it and lists it after the personal one', async () => {
@@ -172,5 +176,22 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     expect(pending).toContainEqual(expect.objectContaining({ id: acc.body.data.approvalId, via: 'INVITE', status: 'PENDING' }));
     expect((await as(t, guest, 'GET', '/api/organization/invitation?token=' + 'x'.repeat(43))).body.errorCode).toBe('INVALID_INVITATION');
     expect((await as(t, f.operator, 'POST', '/api/organization/invitation/create', {})).status).toBe(403);
+  });
+
+  it('invite by e-mail: a real SMTP server receives the link in the inviter\'s language; the link is for one request', async () => {
+    const email = `invitee.${process.pid}@example.test`;
+    const r = await as(t, f.admin, 'POST', '/api/organization/invitation/create', { email }, 'zh-CN');
+    expect(r.body.data).toMatchObject({ sent: true, url: expect.stringMatching(/^https:\/\/askdb\.example\.test\/invite\?token=/) });
+    const text = decodeMime((await mailbox.next(email)).raw);
+    expect(text).toContain('邀请您加入');
+    const token = /invite\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    expect(token).toBe(r.body.data.token);
+    const invitee = await makeUser(t, 'Mailed');
+    const acc = await as(t, invitee, 'POST', '/api/organization/invitation/accept', { token, name: 'Mailed M', reason: 'asked by admin' });
+    expect(acc.body.data.approvalId).toEqual(expect.any(Number));
+    const second = await makeUser(t, 'Forwarded');
+    expect((await as(t, second, 'POST', '/api/organization/invitation/accept', { token, name: 'Forwarded' })).body.errorCode).toBe('INVALID_INVITATION');
+    await as(t, f.owner, 'POST', '/api/organization/join_requests/approve', { id: acc.body.data.approvalId });
+    expect((await as(t, invitee, 'POST', '/api/organization/switch_org', { organizationId: f.teamId })).body.data.tab).toBe('team');
   });
 });

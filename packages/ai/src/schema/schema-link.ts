@@ -1,22 +1,28 @@
 /**
  * Schema linking: which tables and columns of a schema of any size a question needs.
  *
- * Lexical ranking, BM25-style: question terms are matched (exact stem, or one a prefix of the
- * other for words of 4+ letters: "managed"/"management") against each table's name, column
- * names, comments and AI-collection annotations; rarer terms weigh more (IDF per field);
- * long tables are damped. Identifiers are split on case and underscores, and words written
- * together (`countrylanguage`) also count as their parts. Leading name words shared by a group
- * of tables (a module prefix such as `hr_`) weigh less than the words that tell tables apart.
+ * Lexical evidence: question words are lemmatised (`won` → `win`, `countries` → `country`) and
+ * meet the schema's vocabulary exactly, by prefix for words of 4+ letters ("managed" /
+ * "management"), or through a synonym when the schema does not use the question's own word
+ * (`nation` → `country`; lexicon.ts). Identifier words are split on case and underscores,
+ * abbreviations count as their expansion (`qty`), and words written together (`countrylanguage`)
+ * also count as their parts (schema-index.ts). Tables score by BM25F over name, column and
+ * comment/annotation fields (bm25f.ts) plus per-field hit scores (rarer terms weigh more, long
+ * tables are damped, a module prefix such as `hr_` weighs less than the words that tell tables
+ * apart), a bonus when the question covers the whole table name, the values the question names
+ * when a value index is given (value-index.ts, only where privacy allows samples), and the
+ * embedding similarity when given (schema-embeddings.ts).
  *
- * Then structure: tables joined by foreign keys to well-scoring tables are lifted (bridge tables
- * like `singer_in_concert` rarely share the question's words), and every table of a group of
- * related tables (FK-connected or sharing a name prefix) is lifted by how much of the question
+ * Then structure: tables joined by foreign keys to well-scoring tables are lifted, a table
+ * bridging two of the best tables rises just below them (bridges.ts), and every table of a group
+ * of related tables (FK-connected or sharing a name prefix) is lifted by how much of the question
  * the group covers as a whole, so in a schema mixing many subjects the subject the question is
  * about wins. Tables the user mentioned (`@table` or the chat's table list, at most 8) always
  * come first.
  */
 import { LIMITS } from '@askdb/contracts';
 import type { Catalog } from './catalog.js';
+import { bm25fScores } from './bm25f.js';
 import { liftBridges } from './bridges.js';
 import { synonymsOf } from './lexicon.js';
 import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
@@ -76,6 +82,8 @@ export interface LinkWeights {
   value: number;
   /** Share of the best lexical score the most similar table (by embeddings) gains. */
   semantic: number;
+  /** Weight of the BM25F score (field-weighted, saturated term frequencies; bm25f.ts). */
+  bm25f: number;
 }
 
 export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
@@ -93,6 +101,7 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   bridgeShare: 0.95,
   value: 1.5,
   semantic: 0.5,
+  bm25f: 0,
 };
 
 /** `@orders`, `@"order items"`, `` @`x` `` mentions in a question. */
@@ -182,6 +191,7 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
     columnScores[ti] = perColumn;
     return score;
   });
+  if (w.bm25f > 0) bm25fScores(index, expansions).forEach((x, i) => (base[i]! += w.bm25f * x));
   if (options.values) addValueEvidence(index, matchValues(options.values, question), w.value, { base, evidence, columnScores });
 
   // How much of the question a group of related tables covers as a whole: the group the

@@ -195,3 +195,21 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     expect((await as(t, invitee, 'POST', '/api/organization/switch_org', { organizationId: f.teamId })).body.data.tab).toBe('team');
   });
 });
+
+describe('organisations in local mode (the implicit user, same code paths)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ demo: false });
+  });
+  afterAll(() => t.close());
+
+  it('the local user is the owner of its personal organisation; its data sources live there', async () => {
+    const cur = (await t.json('GET', '/api/organization')).body.data;
+    expect(cur).toMatchObject({ type: 'PERSONAL', roleCodes: ['SUPER_ADMIN'], current: true });
+    expect((await t.json('GET', '/api/organization/list')).body.data.map((o: { id: number }) => o.id)).toEqual([cur.id]);
+    const id = (await t.json('POST', '/api/connection/datasource/create', { alias: 'local pg', type: 'POSTGRESQL', host: '127.0.0.1', port: 5432, user: 'postgres', databaseName: 'postgres' })).body.data;
+    expect((await t.json('GET', `/api/connection/datasource/${id}`)).body.data).toMatchObject({ spaceId: cur.id, host: '127.0.0.1', isAdmin: true });
+    const members = (await t.json('GET', '/api/organization/list_user')).body.data;
+    expect(members.data).toEqual([expect.objectContaining({ userId: 1, roleCode: 'SUPER_ADMIN', status: 'VALID', isOwner: true })]);
+  });
+});

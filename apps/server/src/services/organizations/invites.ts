@@ -46,7 +46,12 @@ export class InviteService {
     if (!email) return { token, url, expiresAt, sent: false };
     if (!this.mailer) return { token, url, expiresAt, sent: false, message: orgMsg(actor.lang, 'MAIL_NOT_CONFIGURED') };
     const params = { team: org.name, inviter: actor.name, url, days: ORGANIZATION_LIMITS.inviteDays };
-    await this.mailer.send({ to: email, subject: orgMsg(actor.lang, 'INVITE_MAIL_SUBJECT', params), text: orgMsg(actor.lang, 'INVITE_MAIL_TEXT', params) });
+    try {
+      await this.mailer.send({ to: email, subject: orgMsg(actor.lang, 'INVITE_MAIL_SUBJECT', params), text: orgMsg(actor.lang, 'INVITE_MAIL_TEXT', params) });
+    } catch (e) {
+      // The link exists either way: the admin can hand it over another way.
+      return { token, url, expiresAt, sent: false, message: orgMsg(actor.lang, 'MAIL_FAILED', { reason: (e as Error).message.slice(0, 200) }) };
+    }
     return { token, url, expiresAt, sent: true };
   }
 

@@ -132,6 +132,7 @@ export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'sql'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const SQL_STATEMENT_TYPES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'ALTER', 'CREATE', 'DROP', 'OTHER'] as const;
+export type SqlStatementType = (typeof SQL_STATEMENT_TYPES)[number];
 
 /** Error codes of the HTTP envelope (API.md; spec 01 §8 client codes). */
 export const ERROR_CODES = {

@@ -6,6 +6,7 @@ export { needsQuoting, quoteWith, quoteStringWith } from './quoting.js';
 export { quoteRedisText } from './redis-quote.js';
 export { Scanner, TK, type TokenKind, type ScanOptions } from './tokenizer/scanner.js';
 export { splitStatements, splitRanges, type SqlStatement } from './splitter.js';
+export { statementType } from './statement-type.js';
 export { statementAtCursor } from './cursor.js';
 export { LineIndex, attachPositions, type LineCol } from './positions.js';
 export {

@@ -225,6 +225,24 @@ export interface ChatMessagesTable {
   meta_json: string | null;
 }
 
+/** One statement the product ran against a user's database (append-only; pruned by age). */
+export interface SqlAuditTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  data_source_id: number;
+  database_name: string | null;
+  schema_name: string | null;
+  statement_type: string;
+  sql_text: string;
+  /** ISO 8601 UTC (toISOString), so text order is time order. */
+  start_time: string;
+  duration_ms: number;
+  row_count: number | string | null;
+  success: number;
+  message: string | null;
+  client_ip: string | null;
+}
 export interface StoreSchema {
   users: UsersTable;
   data_sources: DataSourcesTable;
@@ -248,4 +266,5 @@ export interface StoreSchema {
   oauth_identities: OauthIdentitiesTable;
   wechat_tickets: WechatTicketsTable;
   rate_limits: RateLimitsTable;
+  sql_audit: SqlAuditTable;
 }

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Migration, type CreateTableBuilder } from 'kysely';
 import { accountsMigration } from './0003-accounts.js';
 import { organizationScopeMigration } from './0004-organization-scope.js';
+import { sqlAuditMigration } from './0005-sql-audit.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -125,5 +126,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     },
     '0003_accounts': accountsMigration(d, withId),
     '0004_organization_scope': organizationScopeMigration(),
+    '0005_sql_audit': sqlAuditMigration(d),
   };
 }

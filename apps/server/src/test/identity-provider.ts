@@ -55,7 +55,7 @@ export async function startIdentityProvider(accounts: Record<string, TestAccount
         keep(res);
         if (res.status === 200 && next.pathname.startsWith('/interaction/')) {
           const html = await res.text();
-          const form = html.includes('name="login"') ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' };
+          const form: Record<string, string> = html.includes('name="login"') ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' };
           res = await fetch(next, { method: 'POST', redirect: 'manual', headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
           keep(res);
         }

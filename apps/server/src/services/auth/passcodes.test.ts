@@ -62,7 +62,7 @@ describe('passcodes through a real SMTP server', () => {
     const again = await send('mei@example.com', 'LOGIN');
     expect(again.status).toBe(429);
     expect(again.body.errorCode).toBe('PASSCODE_TOO_SOON');
-    expect(Number(again.body.errorDetail)).toBeGreaterThan(50);
+    expect(Number((again.body as { errorDetail?: string }).errorDetail)).toBeGreaterThan(50);
     expect(again.body.errorMessage).toMatch(/in \d+ s/);
   });
 
@@ -90,7 +90,7 @@ describe('passcodes through a real SMTP server', () => {
     await send('mei@example.com', 'LOGIN');
     const fresh = codeIn(await mailbox.next('mei@example.com'));
     const bad = fresh === '000000' ? '111111' : '000000';
-    const codes: string[] = [];
+    const codes: (string | undefined)[] = [];
     for (let i = 0; i < 5; i++) codes.push((await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSCODE', account: 'mei@example.com', passcode: bad })).body.errorCode);
     expect(codes).toEqual(['PASSCODE_INVALID', 'PASSCODE_INVALID', 'PASSCODE_INVALID', 'PASSCODE_INVALID', 'PASSCODE_EXPIRED']);
     const right = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSCODE', account: 'mei@example.com', passcode: fresh });

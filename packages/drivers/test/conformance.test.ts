@@ -225,6 +225,14 @@ for (const f of fixtures) {
         expect(ddl).toMatch(/orders_customer_idx/);
       });
 
+      it.runIf(f.type === 'POSTGRESQL' || f.type === 'MARIADB')('reads the columns of a list of named tables and views in one call', async () => {
+        const byTable = await conn.metadata.columnsOf!(loc(), ['orders', 'big_orders', 'no_such_table']);
+        expect([...byTable.keys()].sort()).toEqual(['big_orders', 'orders']);
+        expect(byTable.get('orders')!.map((c) => c.name)).toEqual(['id', 'customer_id', 'total', 'status']);
+        expect(byTable.get('orders')![0]!.primaryKey).toBe(true);
+        expect((await conn.metadata.columnsOf!(loc(), [])).size).toBe(0);
+      });
+
       it('reads the whole schema in one catalog call', async () => {
         const cat = await conn.metadata.catalog(loc());
         const names = cat.tables.map((t) => t.name).filter((n) => !n.startsWith('askdb_'));

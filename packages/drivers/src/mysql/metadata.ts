@@ -6,7 +6,7 @@ import type {
 } from '../driver.js';
 import { driverError } from '../messages.js';
 import { indexesByTable, keysByTable } from '../shared/catalog-rows.js';
-import { groupBy } from '../shared/group-by.js';
+import { groupBy, groupMappedInSlices } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
 
@@ -54,11 +54,9 @@ export class MysqlMetadata implements Metadata {
   }
 
   async columnsOf(loc: Location, tableNames: string[]): Promise<Map<string, ColumnInfo[]>> {
-    const out = new Map<string, ColumnInfo[]>();
-    if (!tableNames.length) return out;
+    if (!tableNames.length) return new Map();
     const rows = await this.query<Q.ColumnRow>(Q.COLUMNS_OF_TABLES_SQL, [this.db(loc), tableNames]);
-    for (const [table, cols] of groupBy(rows, (r) => r.table_name)) out.set(table, cols.map((c) => this.column(c)));
-    return out;
+    return groupMappedInSlices(rows, (r) => r.table_name, (c) => this.column(c));
   }
 
   async keys(loc: TableLocation): Promise<KeyInfo[]> {
@@ -116,12 +114,12 @@ export class MysqlMetadata implements Metadata {
   async catalog(loc: Location): Promise<Catalog> {
     const db = this.db(loc);
     const tables = await this.query<Q.TableRow & { table_type: string }>(Q.ALL_TABLES_SQL, [db]);
-    const columns = groupBy(await this.query<Q.ColumnRow>(Q.COLUMNS_SQL, [db, null, null]), (r) => r.table_name);
+    const columns = await groupMappedInSlices(await this.query<Q.ColumnRow>(Q.COLUMNS_SQL, [db, null, null]), (r) => r.table_name, (c) => this.column(c));
     const keys = await this.readKeys(db, null);
     const indexes = await this.readIndexes(db, null);
     const views = await this.views({ databaseName: db });
     const routines = await this.routines(db, null);
-    const cols = (name: string) => (columns.get(name) ?? []).map((c) => this.column(c));
+    const cols = (name: string) => columns.get(name) ?? [];
     return {
       databaseName: db,
       schemaName: null,

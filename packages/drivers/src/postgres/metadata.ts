@@ -4,7 +4,7 @@ import type {
   Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, SequenceInfo,
   TableInfo, TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
-import { groupBy } from '../shared/group-by.js';
+import { groupMappedInSlices } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
 import { buildTableDdl } from './ddl.js';
@@ -50,11 +50,9 @@ export class PgMetadata implements Metadata {
   }
 
   async columnsOf(loc: Location, tableNames: string[]): Promise<Map<string, ColumnInfo[]>> {
-    const out = new Map<string, ColumnInfo[]>();
-    if (!tableNames.length) return out;
+    if (!tableNames.length) return new Map();
     const rows = await this.query<Q.ColumnRow>(Q.COLUMNS_OF_TABLES_SQL, [this.schema(loc), tableNames]);
-    for (const [table, cols] of groupBy(rows, (r) => r.table_name)) out.set(table, cols.map((c) => this.column(c)));
-    return out;
+    return groupMappedInSlices(rows, (r) => r.table_name, (c) => this.column(c));
   }
 
   async keys(loc: TableLocation): Promise<KeyInfo[]> {
@@ -128,20 +126,21 @@ export class PgMetadata implements Metadata {
     const routines = await this.query<Q.RoutineRow>(Q.ROUTINES_SQL, [schema, ['f', 'p']]);
     const sequences = await this.sequences({ schemaName: schema });
 
-    const columnsOf = groupBy(columns, (r) => r.table_name);
-    const keysOf = groupBy(keys, (r) => r.table_name);
-    const indexesOf = groupBy(indexes, (r) => r.table_name);
+    // Folded in slices: on a 30,000-table schema this is 300,000 columns, too long for one turn of a server's event loop.
+    const columnsOf = await groupMappedInSlices(columns, (r) => r.table_name, (c) => this.column(c));
+    const keysOf = await groupMappedInSlices(keys, (r) => r.table_name, key);
+    const indexesOf = await groupMappedInSlices(indexes, (r) => r.table_name, index);
     return {
       databaseName: loc.databaseName ?? null,
       schemaName: schema,
       tables: relations.map((t) => ({
         name: t.name,
         comment: t.comment,
-        columns: (columnsOf.get(t.name) ?? []).map((c) => this.column(c)),
-        keys: (keysOf.get(t.name) ?? []).map(key),
-        indexes: (indexesOf.get(t.name) ?? []).map(index),
+        columns: columnsOf.get(t.name) ?? [],
+        keys: keysOf.get(t.name) ?? [],
+        indexes: indexesOf.get(t.name) ?? [],
       })),
-      views: views.map((v) => ({ ...v, columns: (columnsOf.get(v.name) ?? []).map((c) => this.column(c)) })),
+      views: views.map((v) => ({ ...v, columns: columnsOf.get(v.name) ?? [] })),
       functions: routines.filter((r) => r.kind !== 'p').map(routine),
       procedures: routines.filter((r) => r.kind === 'p').map(routine),
       sequences,

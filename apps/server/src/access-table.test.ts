@@ -74,6 +74,7 @@ const TABLE: Record<string, Entry> = {
   // Organisations
   'GET /api/organization': { rule: 'signedIn' },
   'GET /api/organization/list': { rule: 'signedIn' },
+  'GET /api/organization/detail': { rule: 'team', call: (fx) => ({ url: `?organizationId=${fx.team.teamId}` }) },
   'POST /api/organization/create': { rule: 'signedIn', call: () => ({ body: { name: 'Side project', agree: true } }) },
   'GET /api/organization/queryByTeamCode': { rule: 'signedIn', call: (fx) => ({ url: `?teamCode=${fx.team.teamCode}` }) },
   'POST /api/organization/join': { rule: 'signedIn', call: (fx) => ({ body: { teamCode: fx.team.teamCode, name: 'Applicant' } }) },

@@ -108,7 +108,11 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     expect([p1.total, p1.data.length, p1.hasNextPage, p2.data.length, p2.hasNextPage]).toEqual([4, 3, true, 1, false]);
     expect([...p1.data, ...p2.data].map((m: { name: string }) => m.name)).toEqual(['Pager 0', 'Pager 1', 'Pager 2', 'Pager 3']);
     const all = (await as(t, f.owner, 'GET', `/api/organization/list_user?organizationId=${f.teamId}&pageSize=100`)).body.data.data;
-    expect(all[0]).toMatchObject({ userId: f.owner.userId, roleCode: 'SUPER_ADMIN', isOwner: true });
+    expect(all[0]).toMatchObject({ userId: f.owner.userId, roleCode: 'SUPER_ADMIN', isOwner: true, email: expect.stringContaining('@') });
+    // Members see names and roles, not e-mail addresses, and cannot search by them.
+    const seen = (await as(t, f.operator, 'GET', `/api/organization/list_user?organizationId=${f.teamId}&pageSize=100`)).body.data.data;
+    expect(seen.every((m: { email: string | null }) => m.email === null)).toBe(true);
+    expect((await as(t, f.operator, 'GET', `/api/organization/list_user?organizationId=${f.teamId}&searchKey=example.test`)).body.data.total).toBe(0);
   });
 
   it('set and remove admin: admins may, members may not, and the owner role does not move this way', async () => {

@@ -38,6 +38,10 @@ const organization: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: BASE, summary: 'The current organisation', tag }, (_i, req) => teams.current(actorOf(req), orgIdOf(req)));
 
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/detail`, summary: 'One of my organisations', tag, query: MemberListQuery.pick({ organizationId: true }) }, ({ query }, req) =>
+    teams.current(actorOf(req), orgIdOf(req, query.organizationId), req.ctx.organizationId),
+  );
+
   defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list`, summary: 'My organisations: personal and teams, with my role', tag }, (_i, req) =>
     teams.list(requireUser(req).id, req.ctx.organizationId),
   );

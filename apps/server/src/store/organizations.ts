@@ -124,8 +124,8 @@ export class OrganizationRepo {
     await db.updateTable('organizations').set({ owner_id: userId, updated_at: nowIso() }).where('id', '=', id).execute();
   }
 
-  /** Members (any status), searchable by name or e-mail, owner first then by name. */
-  async members(organizationId: number, q: { pageNo: number; pageSize: number; searchKey?: string }) {
+  /** Members (any status), searchable by name (and e-mail when `searchEmail`), owner first then by name. */
+  async members(organizationId: number, q: { pageNo: number; pageSize: number; searchKey?: string; searchEmail?: boolean }) {
     let query = this.db
       .selectFrom('organization_members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -133,7 +133,7 @@ export class OrganizationRepo {
     const key = q.searchKey?.trim();
     if (key) {
       const like = `%${key.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
-      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['m.name']), 'like', like), eb(eb.fn('lower', ['u.email']), 'like', like), eb(eb.fn('lower', ['u.name']), 'like', like)]));
+      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['m.name']), 'like', like), eb(eb.fn('lower', ['u.name']), 'like', like), ...(q.searchEmail ? [eb(eb.fn('lower', ['u.email']), 'like', like)] : [])]));
     }
     const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await query

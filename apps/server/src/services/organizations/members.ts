@@ -18,12 +18,13 @@ export class MemberService {
     this.orgs = new OrganizationRepo(db);
   }
 
-  /** Any VALID member may read the members table. */
+  /** Any VALID member may read the members table; e-mail addresses only admins see. */
   async list(actor: Actor, organizationId: number, q: { pageNo: number; pageSize: number; searchKey?: string }): Promise<Page<MemberRow>> {
-    const { org } = await requireMemberOf(this.orgs, organizationId, actor);
-    const { rows, total } = await this.orgs.members(org.id, q);
+    const { org, me } = await requireMemberOf(this.orgs, organizationId, actor);
+    const admin = ADMIN_ROLES.includes(me.roleCode);
+    const { rows, total } = await this.orgs.members(org.id, { ...q, searchEmail: admin });
     return {
-      data: rows.map((r) => ({ userId: r.userId, name: r.name, roleCode: r.roleCode, status: r.status, gmtModified: r.updatedAt, email: r.email, isOwner: r.userId === org.ownerId })),
+      data: rows.map((r) => ({ userId: r.userId, name: r.name, roleCode: r.roleCode, status: r.status, gmtModified: r.updatedAt, email: admin ? r.email : null, isOwner: r.userId === org.ownerId })),
       pageNo: q.pageNo, pageSize: q.pageSize, total, hasNextPage: q.pageNo * q.pageSize < total,
     };
   }

@@ -35,9 +35,10 @@ export class TeamService {
     this.orgs = new OrganizationRepo(db);
   }
 
-  async current(actor: Actor, organizationId: number): Promise<OrganizationSummary> {
+  /** An organisation the caller is a VALID member of (by default the current one). */
+  async current(actor: Actor, organizationId: number, currentId: number | null = organizationId): Promise<OrganizationSummary> {
     const { org, me } = await requireMemberOf(this.orgs, organizationId, actor);
-    return summaryOf(org, me.roleCode, organizationId);
+    return summaryOf(org, me.roleCode, currentId);
   }
 
   async list(userId: number, currentId: number | null): Promise<OrganizationSummary[]> {

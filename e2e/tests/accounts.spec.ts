@@ -16,6 +16,7 @@ const alice = { name: 'Alice Admin', email: `alice.${stamp}@example.com` };
 const bob = { name: 'Bob Builder', email: `bob.${stamp}@example.com` };
 const TEAM = `Data Crew ${stamp % 10000}`;
 let teamCode = '';
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -100,6 +101,12 @@ test('create a team, join it by code, approve, change a role, transfer ownership
   await expect(a.page.getByTestId('current-org')).toHaveText(TEAM);
   await expect(a.page.getByTestId('team-code')).toHaveText(teamCode);
   await expect(a.page.getByTestId('team-menu-audit')).toBeVisible();
+
+  // Team avatar: 1 MB or more is refused before upload; a small PNG is taken.
+  await a.page.getByTestId('team-avatar-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(1024 * 1024 + 10) });
+  await expect(a.page.getByText('File must be smaller than 1MB!')).toBeVisible();
+  await a.page.getByTestId('team-avatar-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await expect(a.page.getByTestId('team-settings').locator('.ant-avatar img')).toHaveAttribute('src', /^data:image\/png;base64,/);
 
   // Bob registers in his own browser and asks to join by code; a typo first.
   const b = await person(browser);

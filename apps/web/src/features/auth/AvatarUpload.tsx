@@ -47,7 +47,7 @@ export function AvatarUpload({ value, name, onChange, testId = 'avatar' }: { val
   return (
     <Space size={16} align="center">
       <UserAvatar name={name} src={value} size={64} />
-      <input ref={input} type="file" accept=".jpg,.jpeg,.gif,.png,image/jpeg,image/gif,image/png" hidden data-testid={`${testId}-input`} onChange={(e) => void pick(e.target.files?.[0])} />
+      <input ref={input} type="file" accept=".jpg,.jpeg,.gif,.png,image/jpeg,image/gif,image/png" style={{ display: 'none' }} data-testid={`${testId}-input`} onChange={(e) => void pick(e.target.files?.[0])} />
       <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid={`${testId}-upload`}>
         {t('auth.avatar.upload')}
       </Button>

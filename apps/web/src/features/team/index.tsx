@@ -1,7 +1,7 @@
 /** The Team tab (spec 02 §2): left menu of the team area; a personal organisation is offered create-or-join instead. */
 import { useState } from 'react';
 import { Card, Empty, Menu, Typography, type MenuProps } from 'antd';
-import { AuditOutlined, CheckSquareOutlined, KeyOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckSquareOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isServerMode, isSuperAdmin, useSession } from '../auth/session';
 import { ComingSoon } from './ComingSoon';
@@ -38,7 +38,7 @@ export function TeamPage() {
   return (
     <div className="askdb-team" data-testid="team-page">
       <nav className="askdb-team-menu">
-        <div className="askdb-team-title" data-testid="team-name"><SettingOutlined /> {org.name}</div>
+        <div className="askdb-team-title" data-testid="team-name"><TeamOutlined /> {org.name}</div>
         <Menu mode="inline" selectedKeys={[entry]} defaultOpenKeys={['management', 'permission']} items={items} onClick={({ key }) => setEntry(key as Entry)} data-testid="team-menu" />
       </nav>
       <section className="askdb-team-content">

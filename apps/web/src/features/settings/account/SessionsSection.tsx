@@ -4,7 +4,7 @@ import { App, Button, Popconfirm, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi, type SessionInfo } from '../../auth/account-api';
 import { LOGIN_PATH } from '../../auth/redirect';
-import { formatTime } from './format';
+import { describeUserAgent, formatTime } from './format';
 
 export function SessionsSection() {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export function SessionsSection() {
             title: t('account.session.device'),
             render: (_, s) => (
               <Space>
-                <span style={{ wordBreak: 'break-word' }}>{s.userAgent ?? t('account.session.unknown')}</span>
+                <span title={s.userAgent ?? undefined}>{describeUserAgent(s.userAgent) ?? t('account.session.unknown')}</span>
                 {s.current && <Tag color="green" data-testid="session-current">{t('account.session.current')}</Tag>}
               </Space>
             ),

@@ -79,6 +79,7 @@ export class OAuthService {
     } catch (e) {
       throw authError(502, AUTH_ERROR_CODES.OAUTH_FAILED, lang, 'OAUTH_FAILED', { provider: label(provider), reason: (e as Error).message });
     }
+    await this.repo.pruneStates(new Date(Date.now() - STATE_TTL_MS).toISOString());
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = s.issuer ? oidc.randomNonce() : null;

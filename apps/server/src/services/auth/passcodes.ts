@@ -24,6 +24,7 @@ export interface SendResult {
 
 export class PasscodeService {
   private readonly senders: Partial<Record<Channel, PasscodeSender>>;
+  private sent = 0;
   constructor(
     private readonly repo: PasscodeRepo,
     private readonly config: AuthConfig,
@@ -52,6 +53,7 @@ export class PasscodeService {
     const wait = await this.resendWait(target, purpose);
     if (wait > 0) throw authError(429, AUTH_ERROR_CODES.PASSCODE_TOO_SOON, lang, 'PASSCODE_TOO_SOON', { seconds: wait }, String(wait));
     const ttl = this.config.passcodeTtlSeconds;
+    if (++this.sent % 50 === 0) await this.repo.prune(new Date(Date.now() - 86400_000).toISOString()).catch(() => {});
     const code = randomDigits(PASSCODE_LENGTH);
     await this.repo.create(target, purpose, sha256(`${target}:${purpose}:${code}`), new Date(Date.now() + ttl * 1000).toISOString());
     const sender = this.senders[channel];

@@ -24,6 +24,7 @@ import { FilePolicy } from './services/file-policy.js';
 import { SessionService } from './services/sessions.js';
 import { CatalogCache } from './services/catalog-cache.js';
 import { ExecutionService } from './services/execution.js';
+import { auditService } from './services/audit/index.js';
 
 export type { AppDeps } from './deps.js';
 import type { AppDeps } from './deps.js';
@@ -41,11 +42,12 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const connections = new ConnectionService(dataSources, new FilePolicy(config));
   const sessions = new SessionService(connections);
   const catalogs = new CatalogCache(connections);
-  const execution = new ExecutionService(sessions, catalogs);
+  const audit = auditService(store.db, kv, config.audit);
+  const execution = new ExecutionService(sessions, catalogs, audit.log);
   let identity: ContextResolver;
   if (config.mode === 'local') identity = localIdentity(await ensureLocalUser(store.db));
   else identity = sessionIdentity(store.db);
-  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity };
+  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity, audit };
   if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
 
   const app = Fastify({
@@ -55,6 +57,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
     return503OnClosing: true,
   });
 
+  audit.start(app.log);
   registerOriginGuard(app, config);
   await app.register((await import('@fastify/cookie')).default);
   app.decorateRequest('ctx', null as never);
@@ -119,6 +122,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
     await execution.closeAll();
     await sessions.closeAll();
     await connections.closeAll();
+    // After every statement has finished (cursors closed above): nothing queued for the audit is lost.
+    await audit.close();
     await store.close();
   });
   return { app, deps };

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { authConfigFromEnv, type AuthConfig } from './services/auth/auth-config.js';
+import { auditConfigFromEnv, type AuditConfig } from './services/audit/audit-config.js';
 
 export type Mode = 'local' | 'server';
 
@@ -27,6 +28,8 @@ export interface AppConfig {
   fileDirs: string[];
   /** Sign-in: registration policy, mail/SMS senders, OAuth providers (services/auth/auth-config.ts). */
   auth: AuthConfig;
+  /** SQL audit: retention default, batching, queue bound (services/audit/audit-config.ts). */
+  audit: AuditConfig;
 }
 
 export const VERSION = '0.1.0';
@@ -49,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: st
     allowedHosts: (env.ASKDB_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     fileEngines: env.ASKDB_FILE_ENGINES === '1' || env.ASKDB_FILE_ENGINES === 'true',
     auth: authConfigFromEnv(env),
+    audit: auditConfigFromEnv(env),
     fileDirs: (env.ASKDB_FILE_DIRS ?? '').split(path.delimiter).map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),
   };
 }

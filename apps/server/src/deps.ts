@@ -12,6 +12,7 @@ import type { SessionService } from './services/sessions.js';
 import type { CatalogCache } from './services/catalog-cache.js';
 import type { ExecutionService } from './services/execution.js';
 import type { ContextResolver } from './http/context.js';
+import type { AuditService } from './services/audit/index.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -25,4 +26,6 @@ export interface AppDeps {
   execution: ExecutionService;
   /** Who is asking: turns a request's cookie or API key into the request context (services/auth). */
   identity: ContextResolver;
+  /** The SQL audit: the writer the execution service records into, its rows, retention. */
+  audit: AuditService;
 }

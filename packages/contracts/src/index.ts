@@ -6,3 +6,4 @@ export * from './table-edit.js';
 export * from './chats.js';
 export * from './auth.js';
 export * from './organizations.js';
+export * from './audit.js';

@@ -4,6 +4,7 @@ import { dialectFor } from '@askdb/sql';
 import type { RouteModule } from './index.js';
 import { defineRoute } from '../http/route.js';
 import { requireUser } from '../http/context.js';
+import { auditActor } from '../http/audit-actor.js';
 import { AppError } from '../http/errors.js';
 import { msg } from '../http/messages.js';
 import { requireDataSource } from '../services/access.js';
@@ -19,7 +20,7 @@ const execute: RouteModule = (app, deps) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
     try {
-      return await exec.execute(record, user.id, body);
+      return await exec.execute(record, user.id, body, auditActor(req));
     } catch (e) {
       throw driverFailure(e, req.ctx.lang);
     }
@@ -73,7 +74,7 @@ const execute: RouteModule = (app, deps) => {
           }
         }
         return { success };
-      });
+      }, auditActor(req));
     } catch (e) {
       const err = driverFailure(e, req.ctx.lang);
       await send({ type: 'done', index: 0, success: false, duration: 0, updateCount: null, message: err.message });
@@ -110,7 +111,7 @@ const execute: RouteModule = (app, deps) => {
           else if (ev.type === 'done' && !ev.success) failure = ev.message;
         }
         return { success: failure === null };
-      });
+      }, auditActor(req));
     } catch (e) {
       failure = driverFailure(e, req.ctx.lang).message;
     }

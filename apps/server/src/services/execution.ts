@@ -11,6 +11,8 @@ import type { DataSourceRecord } from '../store/data-sources.js';
 import type { Lease } from './connections.js';
 import type { SessionService } from './sessions.js';
 import type { CatalogCache } from './catalog-cache.js';
+import type { AuditActor } from '../http/audit-actor.js';
+import { StatementAudit, type AuditSink } from './audit/statement-audit.js';
 
 type Row = (string | null)[];
 
@@ -40,7 +42,8 @@ export class ExecutionService {
   private readonly cursors = new Map<string, Cursor>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly sessions: SessionService, private readonly catalogs: CatalogCache) {
+  /** `audit` records every statement run for a caller that names itself (the routes pass an AuditActor). */
+  constructor(private readonly sessions: SessionService, private readonly catalogs: CatalogCache, private readonly audit: AuditSink | null = null) {
     this.timer = setInterval(() => this.expireCursors(), 30_000);
     this.timer.unref();
   }
@@ -53,13 +56,15 @@ export class ExecutionService {
 
   /**
    * Runs the script and hands each statement's event stream to `consume`, one after another. A consumer
-   * that returns 'keep' takes ownership of the iterator and the lease (server-side cursor).
+   * that returns 'keep' takes ownership of the iterator and the lease (server-side cursor). With an
+   * `actor`, each statement that ran is handed to the SQL audit once its consumer is done with it.
    */
   async run(
     record: DataSourceRecord,
     userId: number,
     input: ExecuteInput,
     consume: (s: StatementEvents, lease: Lease, isLast: boolean) => Promise<{ success: boolean; keep?: boolean }>,
+    actor: AuditActor | null = null,
   ): Promise<void> {
     const statements = this.statements(record, input);
     if (statements.length === 0) return;
@@ -75,8 +80,14 @@ export class ExecutionService {
         if (run.cancelled) break;
         const originalSql = statements[i]!;
         const sql = input.explain ? lease.conn.explainSql(originalSql) : originalSql;
-        const it = safeEvents(lease.conn, sql, { pageSize: input.pageSize, databaseName: input.databaseName, schemaName: input.schemaName });
-        const r = await consume({ index: i, originalSql, events: it }, lease, i === statements.length - 1);
+        const audit = actor && this.audit ? new StatementAudit(this.audit, actor, { dataSourceId: record.id, dbType: record.input.type, databaseName: input.databaseName ?? record.input.databaseName ?? null, schemaName: input.schemaName ?? record.input.schemaName ?? null }, sql) : null;
+        const it = safeEvents(lease.conn, sql, { pageSize: input.pageSize, databaseName: input.databaseName, schemaName: input.schemaName }, audit);
+        let r: { success: boolean; keep?: boolean };
+        try {
+          r = await consume({ index: i, originalSql, events: it }, lease, i === statements.length - 1);
+        } finally {
+          audit?.finish();
+        }
         if (DDL.test(originalSql)) this.catalogs.invalidate(record.id);
         if (r.keep) {
           kept = true;
@@ -91,7 +102,7 @@ export class ExecutionService {
   }
 
   /** Execute with a first page per statement; the rest of the last statement stays behind a cursor. */
-  async execute(record: DataSourceRecord, userId: number, input: ExecuteInput): Promise<ExecuteResult[]> {
+  async execute(record: DataSourceRecord, userId: number, input: ExecuteInput, actor: AuditActor | null = null): Promise<ExecuteResult[]> {
     const results: ExecuteResult[] = [];
     await this.run(record, userId, input, async (s, lease, isLast) => {
       const r: ExecuteResult = { originalSql: s.originalSql, success: true, duration: 0, message: '', updateCount: null, headerList: [], dataList: [], hasMore: false };
@@ -128,7 +139,7 @@ export class ExecutionService {
         } else applyDone(r, ev);
       }
       return { success: r.success };
-    });
+    }, actor);
     return results;
   }
 
@@ -197,13 +208,22 @@ function applyDone(r: ExecuteResult, ev: Extract<ResultEvent, { type: 'done' }>)
   if (ev.cancelled) r.cancelled = true;
 }
 
-/** The driver's events, with a thrown error turned into a failed `done` (the connection may be gone). */
-async function* safeEvents(conn: Connection, sql: string, opts: Parameters<Connection['execute']>[1]): AsyncGenerator<ResultEvent> {
+/** The driver's events, with a thrown error turned into a failed `done` (the connection may be gone); the audit sees each. */
+async function* safeEvents(conn: Connection, sql: string, opts: Parameters<Connection['execute']>[1], audit: StatementAudit | null): AsyncGenerator<ResultEvent> {
   const started = Date.now();
+  audit?.begin(started);
   try {
-    yield* conn.execute(sql, opts);
+    if (!audit) yield* conn.execute(sql, opts);
+    else {
+      for await (const ev of conn.execute(sql, opts)) {
+        audit.see(ev);
+        yield ev;
+      }
+    }
   } catch (e) {
-    yield { type: 'done', success: false, updateCount: null, durationMs: Date.now() - started, message: (e as Error)?.message ?? String(e) };
+    const done: ResultEvent = { type: 'done', success: false, updateCount: null, durationMs: Date.now() - started, message: (e as Error)?.message ?? String(e) };
+    audit?.see(done);
+    yield done;
   }
 }
 

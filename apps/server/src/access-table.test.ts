@@ -35,7 +35,7 @@ interface Entry {
 }
 
 const ds = (fx: Fixture, who: Who) => fx.of(who).ds;
-const q = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+const q = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const meta = (fx: Fixture, who: Who, extra: Record<string, unknown> = {}): Call => ({ url: `?${q({ dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders', ...extra })}` });
 const table = { name: 't1', comment: null, columns: [{ name: 'id', type: 'int', nullable: false, default: null, comment: null, autoIncrement: false, primaryKey: true }], indexes: [] };
 

@@ -20,7 +20,7 @@ const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAA
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startServerModeServer();
+  server = await startServerModeServer({ ASKDB_WECHAT_DEV: '1' });
   base = server.url;
 });
 test.afterAll(async () => {
@@ -170,6 +170,30 @@ test('create a team, join it by code, approve, change a role, transfer ownership
 
   await a.ctx.close();
   await b.ctx.close();
+});
+
+test('WeChat scan: the QR code is polled until the phone confirms, then the browser is signed in', async ({ browser }) => {
+  const { ctx, page } = await person(browser);
+  const qr = page.waitForResponse((r) => r.url().includes('/api/oauth/wechat_qr_a'));
+  await page.goto(`${base}/login?redirect=%2Fteam&language=en-US`);
+  await page.getByTestId('login-wechat').click();
+  const { data } = (await (await qr).json()) as { data: { ticket: string } };
+  await expect(page.getByTestId('wechat-qr')).toHaveAttribute('src', /^data:image\/png/);
+  // The development provider plays the phone: scan, then confirm.
+  const step = (s: 'scan' | 'confirm') => ctx.request.post(`${base}/api/oauth/wechat_dev_confirm`, { data: { ticket: data.ticket, step: s, openId: `wx-${stamp}`, name: 'Wei Chen' } });
+  expect((await step('scan')).ok()).toBe(true);
+  await expect(page.getByTestId('wechat-status')).toHaveText('Scanned: confirm on your phone.');
+  expect((await step('confirm')).ok()).toBe(true);
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.getByTestId('user-menu-name')).toHaveText('Wei Chen');
+  await ctx.close();
+});
+
+test('a failed provider sign-in comes back to the login page with its message', async ({ browser }) => {
+  const { ctx, page } = await person(browser);
+  await page.goto(`${base}/login?oauthError=OAUTH_FAILED&message=${encodeURIComponent('GitHub said no')}&language=en-US`);
+  await expect(page.getByTestId('login-oauth-error')).toContainText('GitHub said no');
+  await ctx.close();
 });
 
 test('sign out ends the session: the next page needs a login again', async ({ browser }) => {

@@ -1,6 +1,6 @@
 /** /login?redirect=…&language=…: password or passcode sign-in, GitHub/Google, WeChat scan, register, forgot password. */
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Divider, Dropdown, Space, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Divider, Dropdown, Space, Tabs, Typography } from 'antd';
 import { GithubOutlined, GlobalOutlined, GoogleOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, LOCALE_LABELS } from '../../i18n';
@@ -69,6 +69,10 @@ export function LoginPage() {
           {title}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{view === 'signIn' ? t('auth.signIn.subtitle') : ''}</Typography.Paragraph>
+        {/* A failed GitHub/Google sign-in comes back as ?oauthError=CODE&message=… (in the user's language). */}
+        {view === 'signIn' && params.get('oauthError') && (
+          <Alert type="error" showIcon closable title={params.get('message') || t('auth.oauthFailed')} style={{ marginBottom: 12 }} data-testid="login-oauth-error" />
+        )}
         {view === 'signIn' && (
           <>
             <Tabs

@@ -14,6 +14,8 @@
  *   superAdmin — anonymous 401; other organisation 403/404; OPERATOR and ADMIN 403; SUPER_ADMIN allowed.
  *   orgAdmin   — an admin of the caller's own current organisation (its own settings): the other
  *                organisation's owner allowed (it acts on its own); OPERATOR 403; ADMIN, SUPER_ADMIN allowed.
+ *   orgSuperAdmin — the owner of the caller's own current organisation (its SQL audit): the other
+ *                organisation's owner allowed (it sees its own); OPERATOR and ADMIN 403; SUPER_ADMIN allowed.
  *   operator   — the deployment's operator only: anonymous 401, all of these personas 403.
  * "Allowed" is any answer but 401 and 403 (a 400 for a body the route does not like is fine).
  */
@@ -24,7 +26,7 @@ import type { Persona } from './test/org-fixtures.js';
 import { registerRoutes } from './routes/index.js';
 import { accessTableFixture, type Fixture, type Who } from './test/access-table-fixture.js';
 
-type Rule = 'public' | 'signedIn' | 'team' | 'admin' | 'superAdmin' | 'orgAdmin' | 'operator';
+type Rule = 'public' | 'signedIn' | 'team' | 'admin' | 'superAdmin' | 'orgAdmin' | 'orgSuperAdmin' | 'operator';
 interface Call { url?: string; body?: unknown }
 interface Entry {
   rule: Rule;
@@ -150,6 +152,12 @@ const TABLE: Record<string, Entry> = {
   // Drops only the caller's own draft of a console: nothing of another user's is reachable.
   'DELETE /api/operation/draft/:id': { rule: 'signedIn', call: (fx, who) => ({ url: `/${fx.of(who).console}` }) },
 
+  // SQL audit (each organisation's owner sees its own organisation's statements)
+  'GET /api/audit/sql/list': { rule: 'orgSuperAdmin' },
+  'GET /api/audit/sql/export': { rule: 'orgSuperAdmin' },
+  'GET /api/admin/audit': { rule: 'operator' },
+  'POST /api/admin/audit/retention': { rule: 'operator', call: () => ({ body: { days: 30 } }) },
+
   // AI
   'POST /api/v2/ai/chat': { rule: 'team', call: (fx) => ({ body: { input: 'how many orders?', dataSourceId: fx.shared, databaseName: fx.database } }) },
   'GET /api/v2/ai/model/list': { rule: 'signedIn' },
@@ -180,6 +188,7 @@ function expected(rule: Rule, who: Who | 'anonymous'): 'allowed' | 401 | 'refuse
   if (rule === 'operator') return 403;
   if (rule === 'signedIn') return 'allowed';
   if (rule === 'orgAdmin') return who === 'operator' ? 403 : 'allowed';
+  if (rule === 'orgSuperAdmin') return who === 'operator' || who === 'admin' ? 403 : 'allowed';
   if (who === 'outsider') return 'refused';
   if (rule === 'team') return 'allowed';
   if (rule === 'admin') return who === 'operator' ? 403 : 'allowed';

@@ -28,54 +28,59 @@ interface Lengths {
   column: number;
   text: number;
 }
-const averages = new WeakMap<SchemaIndex, Lengths>();
 
-function lengths(t: IndexedTable): Lengths {
-  return { name: t.nameTerms.size + t.groupTerms.size, column: t.columnTerms.length, text: t.textTerms.size };
+/** Per table: field-weighted, length-normalised frequency of each of its terms (before saturation). */
+interface Prepared {
+  params: Bm25fParams;
+  tf: Map<string, number>[];
 }
+const prepared = new WeakMap<SchemaIndex, Prepared>();
 
-function averageLengths(index: SchemaIndex): Lengths {
-  let avg = averages.get(index);
-  if (!avg) {
-    const sum = { name: 0, column: 0, text: 0 };
-    for (const t of index.tables) {
-      const l = lengths(t);
-      sum.name += l.name;
-      sum.column += l.column;
-      sum.text += l.text;
-    }
-    const n = Math.max(1, index.tables.length);
-    avg = { name: Math.max(1, sum.name / n), column: Math.max(1, sum.column / n), text: Math.max(1, sum.text / n) };
-    averages.set(index, avg);
-  }
-  return avg;
+function prepare(index: SchemaIndex, p: Bm25fParams): Prepared {
+  const hit = prepared.get(index);
+  if (hit && hit.params === p) return hit;
+  const lengths = (t: IndexedTable): Lengths => ({ name: t.nameTerms.size + t.groupTerms.size, column: t.columnTerms.length, text: t.textTerms.size });
+  const all = index.tables.map(lengths);
+  const n = Math.max(1, all.length);
+  const avg = (k: keyof Lengths) => Math.max(1, all.reduce((s, l) => s + l[k], 0) / n);
+  const avgName = avg('name');
+  const avgColumn = avg('column');
+  const avgText = avg('text');
+  const norm = (b: number, len: number, a: number) => 1 - b + (b * len) / a;
+  const tf = index.tables.map((t, i) => {
+    const l = all[i]!;
+    const m = new Map<string, number>();
+    const add = (term: string, x: number) => m.set(term, (m.get(term) ?? 0) + x);
+    const name = p.name / norm(p.bName, l.name, avgName);
+    const column = p.column / norm(p.bColumn, l.column, avgColumn);
+    const text = p.text / norm(p.bText, l.text, avgText);
+    for (const term of new Set([...t.nameTerms, ...t.groupTerms])) add(term, name);
+    for (const c of t.columnTerms) for (const term of c) add(term, column);
+    for (const term of t.textTerms) add(term, text);
+    return m;
+  });
+  const out = { params: p, tf };
+  prepared.set(index, out);
+  return out;
 }
 
 /** BM25F score of every table for the expanded question terms (term → weight per expansion). */
 export function bm25fScores(index: SchemaIndex, expansions: Map<string, number>[], p: Bm25fParams = DEFAULT_BM25F): number[] {
   const n = index.tables.length;
-  const avg = averageLengths(index);
   const idf = (term: string) => {
     const df = index.df.get(term) ?? 0;
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   };
-  return index.tables.map((t) => {
-    const l = lengths(t);
-    const norm = (b: number, len: number, a: number) => 1 - b + (b * len) / a;
-    const nName = norm(p.bName, l.name, avg.name);
-    const nColumn = norm(p.bColumn, l.column, avg.column);
-    const nText = norm(p.bText, l.text, avg.text);
+  const { tf } = prepare(index, p);
+  const weighted = expansions.map((exp) => [...exp].map(([term, weight]) => ({ term, w: weight * idf(term) })));
+  return tf.map((m) => {
     let score = 0;
-    for (const exp of expansions) {
+    for (const exp of weighted) {
       let best = 0;
-      for (const [term, weight] of exp) {
-        const inName = t.nameTerms.has(term) || t.groupTerms.has(term) ? 1 : 0;
-        let inColumns = 0;
-        for (const c of t.columnTerms) if (c.has(term)) inColumns++;
-        const inText = t.textTerms.has(term) ? 1 : 0;
-        const tf = (p.name * inName) / nName + (p.column * inColumns) / nColumn + (p.text * inText) / nText;
-        if (tf === 0) continue;
-        const s = weight * idf(term) * (tf / (p.k1 + tf));
+      for (const { term, w } of exp) {
+        const f = m.get(term);
+        if (!f) continue;
+        const s = (w * f) / (p.k1 + f);
         if (s > best) best = s;
       }
       score += best;

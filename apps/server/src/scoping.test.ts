@@ -54,6 +54,7 @@ describe('organisation scoping (server mode, PostgreSQL store)', () => {
       ['POST', '/api/rdb/dml/execute', { dataSourceId: ids.ds, sql: 'select * from orders' }],
       ['GET', `/api/rdb/table/list?dataSourceId=${ids.ds}`],
       ['POST', '/api/connection/group/update', { id: ids.group, name: 'stolen' }],
+      ['POST', '/api/connection/datasource/create', { ...pgSourceInput('into their group', data.name), groupId: ids.group }],
       ['DELETE', `/api/connection/group/${ids.group}`],
       ['POST', '/api/connection/group/move_datasource', { dataSourceId: ids.ds, groupId: null }],
       ['GET', `/api/operation/saved/${ids.console}`],

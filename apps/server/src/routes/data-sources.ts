@@ -1,16 +1,25 @@
 /** Data source CRUD, test connection and clone (API.md "Data sources"). Secrets never leave the server. */
 import { z } from 'zod';
-import { DataSourceInput, DataSourceUpdate, PageQuery } from '@askdb/contracts';
+import type { FastifyRequest } from 'fastify';
+import { DataSourceInput, DataSourceUpdate, ERROR_CODES, PageQuery } from '@askdb/contracts';
 import type { RouteModule } from './index.js';
 import { defineRoute } from '../http/route.js';
-import { describeZodError, invalidParams } from '../http/errors.js';
-import { canViewDetails, requireDataSource, requireSharedRight, summaryFor, viewerOf } from '../services/access.js';
+import { AppError, describeZodError, invalidParams } from '../http/errors.js';
+import { canViewDetails, requireDataSource, requireSharedRight, scopeOf, summaryFor, viewerOf } from '../services/access.js';
+import { GroupRepo } from '../store/groups.js';
+import { msg } from '../http/messages.js';
 import { driverFailure } from '../services/driver-errors.js';
 import { mergeUpdate } from '../store/data-sources.js';
 
 const IdParams = z.object({ id: z.coerce.number().int() });
 
 const dataSources: RouteModule = (app, deps) => {
+  const groups = new GroupRepo(deps.store.db);
+  /** A group named in a create or update must be one of the caller's, in this organisation. */
+  const mustOwnGroup = async (groupId: number | null | undefined, req: FastifyRequest) => {
+    if (groupId != null && !(await groups.get(groupId, scopeOf(req)))) throw new AppError(404, ERROR_CODES.NOT_FOUND, msg(req.ctx.lang, 'GROUP_NOT_FOUND', { id: groupId }));
+  };
+
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/pre_connect', summary: 'Test a connection', body: DataSourceUpdate.partial({ id: true }).extend({ alias: z.string().max(255).optional() }) }, async ({ body }, req) => {
     let input = { alias: 'test', ...body } as DataSourceInput & { id?: number };
     // Testing an existing source from its edit dialog: absent secrets are the stored ones.
@@ -31,6 +40,7 @@ const dataSources: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/create', summary: 'Create a data source', body: DataSourceInput }, async ({ body }, req) => {
     const viewer = viewerOf(req);
     requireSharedRight(body.visibility, viewer, req);
+    await mustOwnGroup(body.groupId, req);
     deps.connections.checkFiles(body, req.ctx.lang);
     return deps.dataSources.create(body, viewer.id, viewer.organizationId);
   });
@@ -39,6 +49,7 @@ const dataSources: RouteModule = (app, deps) => {
     const rec = await requireDataSource(deps, req, body.id, 'manage');
     const { id, ...patch } = body;
     requireSharedRight(patch.visibility, viewerOf(req), req);
+    await mustOwnGroup(patch.groupId, req);
     const merged = mergeUpdate(rec.input, patch);
     const valid = DataSourceInput.parse(merged);
     deps.connections.checkFiles(valid, req.ctx.lang);

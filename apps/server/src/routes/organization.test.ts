@@ -216,4 +216,11 @@ describe('organisations in local mode (the implicit user, same code paths)', () 
     const members = (await t.json('GET', '/api/organization/list_user')).body.data;
     expect(members.data).toEqual([expect.objectContaining({ userId: 1, roleCode: 'SUPER_ADMIN', status: 'VALID', isOwner: true })]);
   });
+
+  it('teams are a server feature: creating or joining one says so, and nothing is written', async () => {
+    const r = await t.json('POST', '/api/organization/create', { name: 'Local team', agree: true });
+    expect([r.status, r.body.errorCode, r.body.errorMessage]).toEqual([400, 'UNSUPPORTED', expect.stringContaining('server mode')]);
+    expect((await t.json('POST', '/api/organization/join', { teamCode: '12345678', name: 'me' }, { 'accept-language': 'ja-JP' })).body.errorMessage).toContain('サーバーモード');
+    expect(await t.deps.store.db.selectFrom('organizations').select('id').where('type', '=', 'TEAM').execute()).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  InvitationAccept, InvitationCreate, InvitationQuery, JoinRequestDecision, JoinRequestQuery, MemberListQuery, MemberRef, MemberRoleUpdate,
+  ERROR_CODES, InvitationAccept, InvitationCreate, InvitationQuery, JoinRequestDecision, JoinRequestQuery, MemberListQuery, MemberRef, MemberRoleUpdate,
   OrganizationCreate, OrganizationJoin, OrganizationRef, OrganizationUpdate, TeamCodeQuery,
 } from '@askdb/contracts';
 import type { RouteModule } from './index.js';
@@ -17,6 +17,8 @@ import { MemberService } from '../services/organizations/members.js';
 import { JoinService } from '../services/organizations/joins.js';
 import { InviteService } from '../services/organizations/invites.js';
 import { inviteMailerFor } from '../services/organizations/invite-mailer.js';
+import { orgMsg } from '../services/organizations/messages.js';
+import { AppError } from '../http/errors.js';
 
 const BASE = '/api/organization';
 const tag = 'organization';
@@ -29,6 +31,10 @@ const actorOf = (req: FastifyRequest) => {
 const orgIdOf = (req: FastifyRequest, given?: number) => given ?? requireOrganization(req).id;
 
 const organization: RouteModule = (app, deps) => {
+  /** Local mode has one implicit user and no sign-in: nobody could join, so teams are a server feature. */
+  const serverOnly = (req: FastifyRequest) => {
+    if (deps.config.mode === 'local') throw new AppError(400, ERROR_CODES.UNSUPPORTED, orgMsg(req.ctx.lang, 'TEAMS_NEED_SERVER'));
+  };
   const teams = new TeamService(deps.store.db);
   const members = new MemberService(deps.store.db);
   const joins = new JoinService(deps.store.db);
@@ -46,8 +52,10 @@ const organization: RouteModule = (app, deps) => {
     teams.list(requireUser(req).id, req.ctx.organizationId),
   );
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/create`, summary: 'Create a team (the caller becomes its owner)', tag, body: OrganizationCreate }, ({ body }, req) =>
-    teams.create(actorOf(req), body),
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/create`, summary: 'Create a team (the caller becomes its owner)', tag, body: OrganizationCreate }, async ({ body }, req) => {
+    serverOnly(req);
+    return teams.create(actorOf(req), body);
+  },
   );
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/queryByTeamCode`, summary: 'Find a team by its 8-digit code', tag, query: TeamCodeQuery }, ({ query }, req) =>
@@ -55,6 +63,7 @@ const organization: RouteModule = (app, deps) => {
   );
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/join`, summary: 'Ask to join a team by its code (awaits an admin)', tag, body: OrganizationJoin }, async ({ body }, req) => {
+    serverOnly(req);
     const r = await joins.joinByCode(actorOf(req), body.teamCode, body.name, body.reason);
     return { approvalId: r.approvalId };
   });
@@ -109,6 +118,7 @@ const organization: RouteModule = (app, deps) => {
   );
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/invitation/accept`, summary: 'Ask to join through an invitation (awaits an admin)', tag, body: InvitationAccept }, async ({ body }, req) => {
+    serverOnly(req);
     const r = await invites.accept(actorOf(req), body.token, body.name, body.reason);
     return { approvalId: r.approvalId };
   });

@@ -28,6 +28,7 @@ export const orgMessages = defineMessages({
     'zh-CN': '{inviter} 邀请您加入 AskDB 上的团队“{team}”。\n\n打开此链接申请加入（需管理员审批）：\n{url}\n\n链接 {days} 天后过期。',
     'ja-JP': '{inviter} さんが AskDB のチーム「{team}」に招待しています。\n\n参加を申請するには次のリンクを開いてください（管理者の承認が必要です）：\n{url}\n\nリンクの有効期限は {days} 日です。',
   },
+  TEAMS_NEED_SERVER: { 'en-US': 'Teams need an AskDB server: this local install has a single user. Run AskDB in server mode to create or join a team.', 'zh-CN': '团队功能需要 AskDB 服务器：本地安装只有一个用户。请以服务器模式运行 AskDB 来创建或加入团队。', 'ja-JP': 'チーム機能には AskDB サーバーが必要です。このローカル版は単一ユーザーです。チームを作成・参加するには AskDB をサーバーモードで実行してください。' },
   MAIL_FAILED: { 'en-US': 'The invitation e-mail could not be sent ({reason}); the invite link below still works', 'zh-CN': '邀请邮件发送失败（{reason}）；下面的邀请链接仍然有效', 'ja-JP': '招待メールを送信できませんでした（{reason}）。下の招待リンクは引き続き使えます' },
   MAIL_NOT_CONFIGURED: { 'en-US': 'E-mail is not set up on this server; copy the invite link and send it yourself', 'zh-CN': '此服务器未配置邮件；请复制邀请链接自行发送', 'ja-JP': 'このサーバーではメールが設定されていません。招待リンクをコピーしてご自身で送ってください' },
 });

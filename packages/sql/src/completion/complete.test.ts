@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dialectFor } from '../dialects/registry.js';
-import { complete, completeJson } from './complete.js';
+import { complete, completeJson, completePage } from './complete.js';
+import { cursorContext } from './context.js';
+import { namedTables } from './named-tables.js';
 import { matchScore } from './match.js';
 import type { SchemaCatalog } from '../catalog/catalog.js';
 
@@ -42,5 +44,39 @@ describe('large schemas', () => {
       const input = { beforeSql: b!, afterSql: a!, catalog, dialect: d };
       expect(JSON.parse(completeJson(input)), b).toEqual(complete(input));
     }
+  });
+});
+
+describe('paged completion', () => {
+  const catalog = bigCatalog(5000);
+  const d = dialectFor('POSTGRESQL');
+  const page = (beforeSql: string, afterSql = '') => completePage({ beforeSql, afterSql, catalog, dialect: d }, 500);
+  it('caps a long table list, keeps the small groups, and narrows as the prefix grows', () => {
+    const all = page('SELECT * FROM ');
+    expect([all.items.filter((i) => i.kind === 'table' || i.kind === 'view').length, all.incomplete]).toEqual([500, true]);
+    expect(all.items.some((i) => i.kind === 'keyword' && i.label === 'LATERAL')).toBe(true);
+    expect(page('SELECT * FROM tbl_0').incomplete).toBe(true);
+    const narrow = page('SELECT * FROM tbl_049');
+    expect(narrow.incomplete).toBe(false);
+    expect(narrow.items.slice(0, 10).map((i) => i.label)).toEqual(Array.from({ length: 10 }, (_, k) => `tbl_0490${k}`));
+    expect(page('SELECT o.', ' FROM orders o')).toEqual({ items: complete({ beforeSql: 'SELECT o.', afterSql: ' FROM orders o', catalog, dialect: d }), incomplete: false });
+  });
+
+  it('a growing prefix (searched within the last matches) finds what a fresh search finds', () => {
+    const fresh = (p: string) => complete({ beforeSql: `SELECT * FROM ${p}`, catalog: bigCatalog(5000), dialect: d });
+    for (const p of ['t', 'tb', 'tbl_04', 'tbl_049', 'o', 'or', 'ordit', 'it', 'ite', 'items', 'x', 'xy']) {
+      expect(complete({ beforeSql: `SELECT * FROM ${p}`, catalog, dialect: d }), p).toEqual(fresh(p));
+    }
+  });
+});
+
+describe('tables a statement names', () => {
+  const d = dialectFor('POSTGRESQL');
+  const named = (before: string, after = '', bound = 'public') => namedTables(cursorContext(before, after, d), bound);
+  it('lists the tables of the statement at the cursor, not CTEs, other schemas or other statements', () => {
+    expect(named('SELECT t.', ' FROM t_17001 t JOIN public.orders o ON o.id = t.id')).toEqual(['t_17001', 'orders']);
+    expect(named('WITH w AS (SELECT * FROM a) SELECT * FROM w JOIN b ON ', '')).toEqual(['a', 'b']);
+    expect(named('SELECT * FROM other.x WHERE ', '; SELECT * FROM y')).toEqual([]);
+    expect(named('SELECT customers.', '')).toEqual(['customers']);
   });
 });

@@ -270,9 +270,21 @@ const BIG_GROUP = 2000;
 /** Below this many prefix and word-start matches, a big list is searched fuzzily too. */
 const ENOUGH_MATCHES = 50;
 
+/**
+ * Every match of the last fully searched prefix per big list: a longer prefix (the next keystroke, when
+ * the editor asks again for an incomplete list) matches a subset of them, so only those are searched.
+ */
+const lastSearch = new WeakMap<Group, { prefix: string; matched: number[] }>();
+
 /** Matches in a big sorted list: prefix by binary search, word starts by substring search, fuzzy only when few. */
 function bigGroupHits(g: Group, p: string, hit: (k: number, score: number) => void): void {
   const lower = g.lower!;
+  const last = lastSearch.get(g);
+  const pool = last && p.startsWith(last.prefix) ? last.matched : null;
+  const each = (fn: (k: number) => void) => {
+    if (pool) for (const k of pool) fn(k);
+    else for (let k = 0; k < lower.length; k++) fn(k);
+  };
   let lo = 0;
   let hi = lower.length;
   while (lo < hi) {
@@ -280,31 +292,32 @@ function bigGroupHits(g: Group, p: string, hit: (k: number, score: number) => vo
     if (lower[mid]! < p) lo = mid + 1;
     else hi = mid;
   }
-  let found = 0;
-  const prefixEnd = (() => {
-    let k = lo;
-    for (; k < lower.length && lower[k]!.startsWith(p); k++) {
-      hit(k, 3000 - Math.min(lower[k]!.length - p.length, 999));
-      found++;
-    }
-    return k;
-  })();
-  const isPrefix = (k: number) => k >= lo && k < prefixEnd;
-  for (let k = 0; k < lower.length; k++) {
-    if (isPrefix(k)) continue;
-    const s = wordStartScore(lower[k]!, p);
-    if (s >= 0) {
-      hit(k, s);
-      found++;
-    }
+  const matched: number[] = [];
+  let k = lo;
+  for (; k < lower.length && lower[k]!.startsWith(p); k++) {
+    hit(k, 3000 - Math.min(lower[k]!.length - p.length, 999));
+    matched.push(k);
   }
-  if (found >= ENOUGH_MATCHES) return;
-  for (let k = 0; k < lower.length; k++) {
-    if (isPrefix(k)) continue;
-    if (wordStartScore(lower[k]!, p) >= 0) continue;
-    const s = fuzzyScore(lower[k]!, p);
-    if (s >= 0) hit(k, s);
-  }
+  const prefixEnd = k;
+  const isPrefix = (i: number) => i >= lo && i < prefixEnd;
+  const wordStart: boolean[] = [];
+  each((i) => {
+    if (isPrefix(i)) return;
+    const s = wordStartScore(lower[i]!, p);
+    if (s < 0) return;
+    hit(i, s);
+    matched.push(i);
+    wordStart[i] = true;
+  });
+  if (matched.length >= ENOUGH_MATCHES) return;
+  each((i) => {
+    if (isPrefix(i) || wordStart[i]) return;
+    const s = fuzzyScore(lower[i]!, p);
+    if (s < 0) return;
+    hit(i, s);
+    matched.push(i);
+  });
+  lastSearch.set(g, { prefix: p, matched: matched.sort((a, b) => a - b) });
 }
 
 /** Orders the groups: with no prefix as given; with one, by match tier, then group, then score. */

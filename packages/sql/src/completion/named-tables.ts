@@ -24,7 +24,9 @@ export function namedTables(ctx: CursorContext, bound?: string | null): string[]
     if (parts.length >= 2 && parts[parts.length - 2]!.toLowerCase() !== b) continue;
     out.add(name);
   }
+  // `customers.|` with no FROM yet names a table; `t.|` where t is an alias does not.
   const q = ctx.qualifier;
-  if (q && (q.length === 1 || q[q.length - 2]!.toLowerCase() === b)) out.add(q[q.length - 1]!);
+  const aliases = new Set((ctx.analysis?.tables ?? []).map((t) => t.alias?.toLowerCase()));
+  if (q && (q.length === 1 ? !aliases.has(q[0]!.toLowerCase()) : q[q.length - 2]!.toLowerCase() === b)) out.add(q[q.length - 1]!);
   return [...out];
 }

@@ -55,6 +55,7 @@ const KEYWORD_FUNCS: Record<string, ReadonlySet<string>> = {
 };
 /** Table functions whose COLUMNS clause declares columns (read leniently). */
 const TABLE_FUNCS = w('JSON_TABLE XMLTABLE');
+const NORMAL_FORMS = w('NFC NFD NFKC NFKD');
 const GROUPING_FUNCS = w('SETS ROLLUP CUBE');
 const QUERY_WORDS = w('SELECT WITH VALUES');
 const QUERY_CONTINUES = w('UNION INTERSECT EXCEPT MINUS ORDER LIMIT OFFSET FETCH');
@@ -75,6 +76,8 @@ const TYPE_WORDS = w('PRECISION VARYING WITH WITHOUT TIME ZONE UNSIGNED SIGNED C
 
 export class ExprParser extends Stream {
   scope!: Scope;
+  /** Upper-case name of the call whose arguments are being read ('' outside calls). */
+  protected callName = '';
 
   /** Reads a subquery after its `(` (implemented by the query layer). */
   protected subquery(_open: Token): void {
@@ -132,6 +135,7 @@ export class ExprParser extends Stream {
             case 'BETWEEN': case 'ISNULL': case 'NOTNULL':
               prec = 5; break;
             case 'MATCH': prec = this.def === 'sqlite' ? 5 : -1; break;
+            case 'OVERLAPS': prec = 5; break;
             case 'SOUNDS': prec = this.def === 'mysql' && this.peekIs(1, 'LIKE') ? 5 : -1; break;
             case 'DIV': case 'MOD': prec = this.def === 'mysql' ? 7 : -1; break;
             case 'COLLATE': prec = 8; break;
@@ -141,7 +145,7 @@ export class ExprParser extends Stream {
         } else if (t.kind === TK.Operator) {
           if (t.text === '::') prec = 9;
           else if (t.text === '[') prec = 9;
-          else if (t.text === ']' || t.text === '}' || t.text === '{') prec = -1;
+          else if (t.text === ']' || t.text === '}' || t.text === '{' || t.text === ':') prec = -1;
           else prec = COMPARISON.has(t.text) ? 5 : 7;
         } else if (t.kind === TK.Param && t.text === '?' && this.def === 'postgresql') prec = 7;
         else if (t.kind === TK.Dot) prec = 9;
@@ -196,13 +200,16 @@ export class ExprParser extends Stream {
         return this.infix(this.t!, prec);
       case 'ISNULL': case 'NOTNULL':
         return true;
+      case 'OVERLAPS': // (a, b) OVERLAPS (c, d)
+        return this.parseExpr(6) !== null;
       case 'SOUNDS': // MySQL a SOUNDS LIKE b
         this.i++;
         return this.parseExpr(6) !== null;
       case 'IS':
         this.accept('NOT');
         if (this.acceptSeq('DISTINCT', 'FROM')) return this.parseExpr(6) !== null;
-        if (this.atAny(LITERAL_WORDS) || this.at('JSON') || this.at('DOCUMENT')) {
+        if (this.atAny(NORMAL_FORMS) && this.peekIs(1, 'NORMALIZED')) this.i++;
+        if (this.atAny(LITERAL_WORDS) || this.at('JSON') || this.at('DOCUMENT') || this.at('NORMALIZED')) {
           this.i++;
           return true;
         }
@@ -243,7 +250,7 @@ export class ExprParser extends Stream {
         this.skipGroup();
         return this.parseExpr(prec + 1) !== null;
       default: // LIKE family
-        if (up === 'SIMILAR' && !this.accept('TO')) {
+        if (up === 'SIMILAR' && !this.accept('TO') && this.callName !== 'SUBSTRING') { // substring(x SIMILAR p ESCAPE e)
           this.error('expectedTo');
           return false;
         }
@@ -386,6 +393,7 @@ export class ExprParser extends Stream {
       }
       if (up === 'INTERVAL' && this.intervalIsLiteral(next)) {
         this.i++;
+        if (nextParen && this.peek(3)?.kind === TK.String && this.peek(2)?.kind === TK.CloseParen) this.i += 3; // interval(2) '…'
         if (!this.parseUnary()) return null;
         let units = 0;
         while (units < 3 && this.atAny(DATE_UNITS)) {
@@ -395,6 +403,11 @@ export class ExprParser extends Stream {
         return {};
       }
       if (this.typedLiteral(t)) return {};
+      if ((up === 'NEXT' || up === 'PREVIOUS') && this.peekIs(1, 'VALUE') && this.peekIs(2, 'FOR')) {
+        this.i += 3; // NEXT VALUE FOR seq (MariaDB, SQL Server)
+        if (!this.namePath()) this.error('expectedName');
+        return {};
+      }
       if (up === 'COLLATION' && this.peekIs(1, 'FOR') && this.peek(2)?.kind === TK.OpenParen) {
         this.i += 3; // COLLATION FOR (expr)
         this.args('', this.tokens[this.i - 1]!);
@@ -498,6 +511,16 @@ export class ExprParser extends Stream {
 
   /** Arguments after `(` through the closing `)`. */
   args(fnUp: string, open: Token): void {
+    const outer = this.callName;
+    this.callName = fnUp;
+    try {
+      this.argList(fnUp, open);
+    } finally {
+      this.callName = outer;
+    }
+  }
+
+  private argList(fnUp: string, open: Token): void {
     if (this.acceptKind(TK.CloseParen)) return;
     if (this.atQueryStart()) {
       this.subquery(open);

@@ -19,6 +19,8 @@ const JOIN_START = w('JOIN INNER LEFT RIGHT FULL CROSS NATURAL STRAIGHT_JOIN OUT
 const SELECT_MODIFIERS = w(`ALL DISTINCT DISTINCTROW HIGH_PRIORITY STRAIGHT_JOIN SQL_SMALL_RESULT SQL_BIG_RESULT SQL_BUFFER_RESULT
 SQL_NO_CACHE SQL_CACHE SQL_CALC_FOUND_ROWS UNIQUE`);
 const SET_OPERATORS = w('UNION INTERSECT EXCEPT MINUS');
+/** PostgreSQL: what may follow an empty select list. */
+const EMPTY_LIST_NEXT = w('UNION INTERSECT EXCEPT GROUP HAVING WINDOW ORDER LIMIT OFFSET FETCH FOR');
 const FOR_CLAUSE_NEXT = w('UPDATE SHARE NO KEY XML JSON READ BROWSE');
 const JOIN_NEEDS_ON: ReadonlySet<string> = new Set(['postgresql', 'sqlserver', 'oracle']);
 /** Clause order inside one SELECT core. */
@@ -266,7 +268,8 @@ export class QueryParser extends ExprParser {
     if (t.up === 'START' && nextUp !== 'WITH') return undefined;
     if (t.up === 'FORMAT' && this.def !== 'clickhouse') return undefined;
     if (t.up === 'LOCK' && nextUp !== 'IN') return undefined;
-    if (t.up === 'OFFSET' && this.def === 'postgresql') return CLAUSE_ORDER.LIMIT; // OFFSET 10 LIMIT 5
+    // PostgreSQL: LIMIT / FETCH and OFFSET in either order
+    if ((t.up === 'OFFSET' || t.up === 'FETCH') && this.def === 'postgresql') return CLAUSE_ORDER.LIMIT;
     // PROCEDURE ANALYSE(), … LIMIT 1 INTO @v: MySQL, outermost query only
     if ((t.up === 'PROCEDURE' || t.up === 'INTO') && (this.def !== 'mysql' || this.nested > 0)) return undefined;
     return order;
@@ -442,7 +445,8 @@ export class QueryParser extends ExprParser {
 
   selectList(scope: Scope): void {
     const t = this.t;
-    if (!t || t.kind === TK.Semicolon || t.kind === TK.CloseParen || (t.kind === TK.Word && (t.up === 'FROM' || t.up === 'WHERE'))) {
+    const emptyOk = this.def === 'postgresql' && t?.kind === TK.Word && EMPTY_LIST_NEXT.has(t.up); // SELECT UNION SELECT
+    if (!t || emptyOk || t.kind === TK.Semicolon || t.kind === TK.CloseParen || (t.kind === TK.Word && (t.up === 'FROM' || t.up === 'WHERE'))) {
       if (this.def !== 'postgresql') this.error('expectedSelectList');
       return;
     }
@@ -486,9 +490,10 @@ export class QueryParser extends ExprParser {
     }
     if (t.kind === TK.QuotedIdent || (strings && t.kind === TK.String && this.def !== 'postgresql')) {
       this.i++;
+      if (this.at('UESCAPE') && this.peek()?.kind === TK.String) this.i += 2; // AS U&"d*0061t" UESCAPE '*'
       return t.kind === TK.String ? t.text.slice(1, -1) : identValue(t);
     }
-    if (t.kind === TK.Word && !NOT_ALIAS.has(t.up) && !(this.def === 'sqlserver' && t.up === 'GO')) {
+    if (t.kind === TK.Word && !NOT_ALIAS.has(t.up) && !(this.def === 'sqlserver' && t.up === 'GO') && !(t.up === 'BEFORE' && this.peekIs(1, 'SYSTEM_TIME'))) {
       this.i++;
       return t.text;
     }
@@ -654,6 +659,18 @@ export class QueryParser extends ExprParser {
       }
       if (t.kind !== TK.Word && t.kind !== TK.QuotedIdent) {
         this.error('expectedTable');
+        return;
+      }
+      if (this.at('ROWS') && this.peekIs(1, 'FROM') && this.peek(2)?.kind === TK.OpenParen) {
+        // ROWS FROM (f(…) [AS (col type, …)], g(…)) [WITH ORDINALITY] [alias]
+        this.i += 2;
+        const open = this.t!;
+        this.i++;
+        this.args('ROWS', open);
+        const src: Source = { kind: 'opaque', name: 'ROWS FROM', start: t.start, end: this.prevEnd };
+        this.acceptSeq('WITH', 'ORDINALITY');
+        this.sourceAlias(src);
+        scope.sources.push(src);
         return;
       }
       this.tableSource(scope, 'from');

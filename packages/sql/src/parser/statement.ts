@@ -18,7 +18,7 @@ CHECKSUM LOAD HANDLER DO PREPARE DEALLOCATE LISTEN NOTIFY UNLISTEN REINDEX CLUST
 PRINT RAISERROR THROW GO BACKUP RESTORE DBCC WAITFOR OPEN CLOSE FETCH SUMMARIZE INSTALL EXPORT IMPORT SYSTEM WATCH CHECKPOINT
 RENAME ABORT UPSERT MERGE GET SIGNAL RESIGNAL ITERATE LEAVE LOOP REPEAT RETURN HELP XA CACHE PURGE CHANGE INSTALL UNINSTALL
 CONNECT ALTER DROP TRUNCATE CREATE PIVOT UNPIVOT FOR ELSE BREAK CONTINUE GOTO REVERT SETUSER DENY BULK READTEXT WRITETEXT
-UPDATETEXT TRY CATCH USING EXIT NULL MOVE LABEL EXPLAIN REASSIGN BINLOG`);
+UPDATETEXT TRY CATCH USING EXIT NULL MOVE LABEL EXPLAIN REASSIGN BINLOG STOP`);
 
 export class StatementParser extends QueryParser {
   constructor(tokens: Token[], def: DefinitionName, endOffset: number) {
@@ -338,7 +338,7 @@ export class StatementParser extends QueryParser {
     else this.tableSource(scope, 'target');
     const target = parenthesized ? undefined : this.tables[this.tables.length - 1];
     // MySQL multi-table UPDATE a JOIN b … SET
-    if (this.atKind(TK.Comma) || this.at('JOIN') || this.at('INNER') || this.at('LEFT') || this.at('RIGHT') || this.at('CROSS') || this.at('STRAIGHT_JOIN')) {
+    if (this.atKind(TK.Comma) || this.at('JOIN') || this.at('INNER') || this.at('LEFT') || this.at('RIGHT') || this.at('CROSS') || this.at('STRAIGHT_JOIN') || this.at('NATURAL')) {
       if (this.acceptKind(TK.Comma)) this.fromList(scope);
       else this.fromListTail(scope);
     }

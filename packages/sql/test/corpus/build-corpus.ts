@@ -35,7 +35,7 @@ const MAX_LEN = 2000;
 const REJECTED_SAMPLE = 600;
 const TAG = '$askdb_oracle$';
 /** First words PL/pgSQL takes as its own statements (not handed to the SQL parser). */
-const PLPGSQL_OWN = /^(fetch|move|close|open|execute|commit|rollback|begin|end|start|savepoint|release|perform|get|raise|return|if|case|loop|while|for|foreach|exit|continue|assert|declare|null|call|do|abort)\b/i;
+const PLPGSQL_OWN = /^(<<|(fetch|move|close|open|execute|commit|rollback|begin|end|start|savepoint|release|perform|get|raise|return|if|case|loop|while|for|foreach|exit|continue|assert|declare|null|call|do|abort|exception|when|then|else|elsif|elseif)\b)/i;
 
 interface Candidate { source: string; sql: string }
 

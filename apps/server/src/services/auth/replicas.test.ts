@@ -78,3 +78,20 @@ describe('sign-in across two replicas on one PostgreSQL store', () => {
     expect((await me(b, s.headers)).body.data.currentOrganization).toMatchObject({ type: 'PERSONAL', roleCodes: ['SUPER_ADMIN'] });
   });
 });
+
+describe('a new deployment on two replicas', () => {
+  it('two first registrations at once make exactly one operator', async () => {
+    const db = await scratchPgDatabase('askdb_firstop');
+    const a = await testApp({ mode: 'server', databaseUrl: pgStoreUrl(db.name), demo: false });
+    const b = await testApp({ mode: 'server', databaseUrl: pgStoreUrl(db.name), demo: false });
+    try {
+      const [x, y] = await Promise.all([signUp(a, { email: 'x@example.com' }), signUp(b, { email: 'y@example.com' })]);
+      const ops = await Promise.all([x, y].map(async (s) => (await b.json('GET', '/api/oauth/user_a', undefined, s.headers)).body.data.isOperator));
+      expect(ops.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+});

@@ -16,7 +16,7 @@ export { renderSchema, tableDdl, defaultQuote, DEFAULT_TOKEN_BUDGET, DEFAULT_MAX
 export { estimateTokens, questionTerms, identifierTerms, splitWords, stem, lemma } from './schema/text-tokens.js';
 export { buildValueIndex, valueIndexFromCatalog, matchValues, valueCandidates, VALUE_INDEX_LIMITS, type ValueIndex, type ColumnValues, type ValueHit } from './schema/value-index.js';
 export { SchemaEmbeddings, embed, embeddingsUrl, tableText, type EmbeddingsConfig } from './schema/schema-embeddings.js';
-export { pickTablesWithModel, compactList, parsePicked, type ModelPick, type ModelPickOptions } from './schema/model-pick.js';
+export { pickTablesWithModel, compactList, parsePicked, schemaTokenEstimate, type ModelPick, type ModelPickOptions } from './schema/model-pick.js';
 export { catalogFromDriver, type DriverCatalogLike } from './schema/from-driver.js';
 export { extractSqlBlocks, type SqlBlock } from './check/extract-sql.js';
 export { analyzeStatement, type StatementAnalysis, type StatementKind, type TableRef } from './check/analyze-statement.js';

@@ -230,6 +230,35 @@ describe('AI routes', () => {
     await configure({ privacy: 'SCHEMA_ONLY' });
   });
 
+  it('on a schema over the prompt budget, a first cheap call lets the model pick the tables from a compact list', async () => {
+    await configure({ privacy: 'SCHEMA_ONLY' });
+    const bigFile = path.join(dir, 'big.sqlite');
+    const big = new Database(bigFile);
+    // Five tables have a `widget_count` column: the lexical ranking cannot tell them apart, the model can.
+    for (let i = 0; i < 150; i++) {
+      const cols = Array.from({ length: 8 }, (_, j) => `c_${i}_${j} TEXT`);
+      if (i >= 40 && i < 45) cols.push('widget_count INTEGER');
+      big.exec(`CREATE TABLE t_${i} (${cols.join(', ')})`);
+    }
+    big.close();
+    const bigId = (await t.json('POST', '/api/connection/datasource/create', { alias: 'big', type: 'SQLITE', filePath: bigFile })).body.data;
+    llm.reply({ content: ['["t_42"]'] }, { content: ['```sql\nSELECT count(*) FROM t_42\n```'] });
+    const before = llm.requests.length;
+    const { events } = await chat({ questionType: 'NL_2_SQL', input: 'how many widgets were sold', dataSourceId: bigId });
+    expect(events.at(-1)).toBe('[DONE]');
+    const [pick, answer] = llm.requests.slice(before);
+    const text = (r: typeof pick) => (r!.body.messages as { content: string }[]).map((m) => m.content).join('\n');
+    expect(text(pick)).toContain('t_42: widget_count, c_42_0');
+    expect(text(pick)).toContain('Question: how many widgets were sold');
+    expect(text(answer)).toContain('CREATE TABLE t_42 (');
+    expect(text(answer).indexOf('CREATE TABLE t_42 (')).toBeLessThan(text(answer).indexOf('CREATE TABLE t_40 ('));
+    // the small shop schema needs no such call
+    llm.reply({ content: ['```sql\nSELECT 1\n```'] });
+    const n = llm.requests.length;
+    await chat({ questionType: 'NL_2_SQL', input: 'how many customers', dataSourceId: dsId });
+    expect(llm.requests.length - n).toBe(1);
+  });
+
   it('refuses more than 8 tables', async () => {
     const tableList = Array.from({ length: 9 }, (_, i) => ({ tableName: `t${i}` }));
     const r = await t.json('POST', '/api/v2/ai/chat', { questionType: 'NL_2_SQL', input: 'x', tableList });

@@ -87,7 +87,7 @@ const ai: RouteModule = (app, deps) => {
       });
       try {
         const provider = providerFor(stored, req);
-        const ctx = await buildChatContext(deps, req, body, privacy, abort.signal);
+        const ctx = await buildChatContext(deps, req, body, privacy, abort.signal, provider);
         if (ctx.notice) send({ content: `> ${ctx.notice}\n\n` });
         const messages = buildPrompt(ctx.prompt);
         const language = answerLanguage(body.input, lang, false);

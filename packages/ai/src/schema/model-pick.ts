@@ -7,6 +7,7 @@
  * lexical ranking stands unchanged, with the error returned for the caller to log or show.
  */
 import { collectReply, type ChatMessage, type LlmProvider } from '../provider.js';
+import type { Catalog } from './catalog.js';
 import type { LinkedTable } from './schema-link.js';
 
 export interface ModelPickOptions {
@@ -74,6 +75,16 @@ export function parsePicked(reply: string, names: string[], maxPick: number): st
     if (name && !out.includes(name)) out.push(name);
   }
   return out.slice(0, maxPick);
+}
+
+/** A quick estimate of the whole schema's prompt size (~4 characters a token), without rendering it. */
+export function schemaTokenEstimate(catalog: Catalog): number {
+  let chars = 0;
+  for (const t of catalog.tables) {
+    chars += t.name.length + 20 + (t.comment?.length ?? 0) + (t.annotation?.length ?? 0);
+    for (const c of t.columns) chars += c.name.length + (c.type?.length ?? 4) + 6 + (c.comment?.length ?? 0);
+  }
+  return Math.ceil(chars / 4);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

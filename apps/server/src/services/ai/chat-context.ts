@@ -6,7 +6,8 @@
  * questions, and the hooks that check the model's SQL against that same database.
  */
 import {
-  analyzeStatement, buildSchemaIndex, rankTables, renderSchema, tableDdl, type Catalog, type CatalogTable, type CheckHooks, type PromptContext,
+  analyzeStatement, buildSchemaIndex, DEFAULT_TOKEN_BUDGET, pickTablesWithModel, rankTables, renderSchema, schemaTokenEstimate, tableDdl,
+  type Catalog, type CatalogTable, type CheckHooks, type LlmProvider, type PromptContext,
 } from '@askdb/ai';
 import type { AiPrivacy, ChatInput } from '@askdb/contracts';
 import type { Catalog as DriverCatalog } from '@askdb/drivers';
@@ -41,7 +42,14 @@ interface Bound {
   driverCatalog?: DriverCatalog;
 }
 
-export async function buildChatContext(deps: AppDeps, req: FastifyRequest, input: ChatInput, privacy: AiPrivacy, signal: AbortSignal): Promise<ChatContext> {
+/**
+ * `provider`, when given, makes one cheap extra call for NL_2_SQL questions on a schema larger
+ * than the prompt's budget: the model picks the tables from a compact list of the best lexical
+ * candidates (pickTablesWithModel); a failed pick leaves the lexical ranking as it was.
+ */
+export async function buildChatContext(
+  deps: AppDeps, req: FastifyRequest, input: ChatInput, privacy: AiPrivacy, signal: AbortSignal, provider?: LlmProvider,
+): Promise<ChatContext> {
   const prompt: PromptContext = {
     questionType: input.questionType,
     input: input.input,
@@ -74,7 +82,10 @@ export async function buildChatContext(deps: AppDeps, req: FastifyRequest, input
   if (privacy !== 'NOTHING') {
     const mentioned = (input.tableList ?? []).map((t) => t.tableName);
     const values = bound.record ? await linkValues(deps, bound.record, bound.loc!, bound.catalog, privacy, signal) : undefined;
-    const linked = rankTables(buildSchemaIndex(bound.catalog), input.input, { mentioned, values });
+    let linked = rankTables(buildSchemaIndex(bound.catalog), input.input, { mentioned, values });
+    if (provider && input.questionType === 'NL_2_SQL' && schemaTokenEstimate(bound.catalog) > DEFAULT_TOKEN_BUDGET) {
+      linked = (await pickTablesWithModel(provider, linked, input.input, { model: input.model, signal })).linked;
+    }
     let slice = renderSchema(bound.catalog, linked, { privacy, quote });
     if (privacy === 'SCHEMA_AND_SAMPLES' && bound.record && slice.tables.length) {
       const chosen = bound.catalog.tables.filter((t) => slice.tables.includes(t.name));

@@ -16,6 +16,7 @@ import { msg } from '../http/messages.js';
 import { SqlIntelPool, TOO_LARGE, type RunOptions } from '../services/sql-intel/pool.js';
 import { BODY_LIMIT, BUDGET_MS } from '../services/sql-intel/budgets.js';
 import { trailingQualifier } from '../services/sql-intel/qualifier.js';
+import { readBigBodiesInWorker } from '../services/sql-intel/json-body.js';
 import { requireDataSource } from '../services/access.js';
 import { TIP_WAIT } from '../services/catalog-cache.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
@@ -63,13 +64,15 @@ function window(text: string, lines: number, fromEnd: boolean): string {
   return fromEnd ? text.slice(p + 1) : text.slice(0, p);
 }
 
-const sqlIntel: RouteModule = (app, deps) => {
+// In a scope of their own: their request bodies are read by the scope's JSON parser (big ones in a worker).
+const sqlIntel: RouteModule = async (root, deps) => { await root.register(async (app) => {
   const names = new NameLists(deps);
   const catalogs = new CatalogAccess(deps);
   const catalogOf = (req: FastifyRequest, record: DataSourceRecord, sel: Selection) => catalogs.full(req, record, sel);
   // Parsing, completion context, hover and format of big texts run in worker threads, each within its budget.
   const intel = new SqlIntelPool();
   app.addHook('onClose', () => intel.close());
+  readBigBodiesInWorker(app, intel);
   const budget = (name: RunOptions['budget'], size: number, req: FastifyRequest, reply: FastifyReply): RunOptions => ({
     budget: name, size, elapsedMs: reply.elapsedTime, onGiveUp: (reason) => req.log.warn(`SQL intelligence gave up: ${reason}`),
   });
@@ -178,7 +181,7 @@ const sqlIntel: RouteModule = (app, deps) => {
     if (out === TOO_LARGE) throw new AppError(413, ERROR_CODES.INVALID_PARAMS, msg(req.ctx.lang, 'SQL_TOO_LARGE_TO_FORMAT', { seconds: BUDGET_MS.format / 1000 }));
     return out;
   });
-};
+}); };
 export default sqlIntel;
 
 type Selection = { databaseName: string | null; schemaName: string | null };

@@ -1,7 +1,8 @@
 /**
  * SQL intelligence off the event loop (issue 19 point 1): small texts are read in-process, big ones in
  * worker threads (piscina), each within its time budget (budgets.ts). Keystroke work (tips, hover,
- * markers) and formatting run on separate pools, so a long format never delays a keystroke. A task
+ * markers), formatting and big request bodies run on separate pools, so a long format never delays a
+ * keystroke and a stopped keystroke task never delays reading the next request. A task
  * over its budget is aborted — piscina stops its worker and starts a fresh one — and answered
  * TOO_LARGE, as is a task that finds the queue full or makes its worker fail (out of memory, stack).
  */
@@ -12,6 +13,7 @@ import { forWorker, runTask, type IntelTask, type ResultOf } from './tasks.js';
 import { workerFile } from './worker-file.js';
 
 export const TOO_LARGE = Symbol('too large');
+type PoolKind = 'keys' | 'format' | 'body';
 export type TooLarge = typeof TOO_LARGE;
 
 export interface RunOptions {
@@ -20,28 +22,34 @@ export interface RunOptions {
   size: number;
   /** Milliseconds already spent on the request (they count against the budget). */
   elapsedMs?: number;
+  /** Memory handed over to the worker instead of copied (the caller no longer uses it). */
+  transfer?: ArrayBuffer[];
   /** Told why a task was given up (logging). */
   onGiveUp?: (reason: string) => void;
 }
 
 export class SqlIntelPool {
-  private pools = new Map<'keys' | 'format', Promise<Piscina>>();
+  private pools = new Map<PoolKind, Promise<Piscina>>();
   private closed = false;
 
   async run<T extends IntelTask>(task: T, o: RunOptions): Promise<ResultOf<T> | TooLarge> {
     // The editor's first request starts the keystroke worker, so the first big text finds it loaded.
     if (!this.pools.has('keys') && !this.closed) this.warm().catch(() => undefined);
-    if (o.size <= SMALL_INPUT) return (await runTask(task)) as ResultOf<T>;
+    if (o.size <= SMALL_INPUT[o.budget]) return (await runTask(task)) as ResultOf<T>;
+    const kind: PoolKind = o.budget === 'format' || o.budget === 'body' ? o.budget : 'keys';
+    // Formatting is a command: its first use waits for its worker to load outside the budget.
+    const ready = kind === 'format' ? await this.pool(kind).catch(() => null) : undefined;
+    if (ready === null) return this.giveUp(o, 'no worker');
     const budget = BUDGET_MS[o.budget] - (o.elapsedMs ?? 0);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), Math.max(0, budget));
     try {
-      // The first task waits for the pool (from source: the worker's bundling), never past its budget.
+      // A keystroke task waits for its pool (from source: the worker's bundling) never past its budget.
       const aborted = new Promise<null>((resolve) => controller.signal.addEventListener('abort', () => resolve(null), { once: true }));
-      const pool = await Promise.race([this.pool(o.budget === 'format' ? 'format' : 'keys'), aborted]);
+      const pool = ready ?? (await Promise.race([this.pool(kind), aborted]));
       if (!pool) return this.giveUp(o, 'budget spent before a worker was ready');
       if (pool.queueSize >= MAX_QUEUE) return this.giveUp(o, 'queue full');
-      return (await pool.run(forWorker(task), { signal: controller.signal })) as ResultOf<T>;
+      return (await pool.run(forWorker(task), { signal: controller.signal, transferList: o.transfer })) as ResultOf<T>;
     } catch (e) {
       return this.giveUp(o, controller.signal.aborted ? `over its ${BUDGET_MS[o.budget]} ms budget` : `worker failed: ${(e as Error)?.message ?? e}`);
     } finally {
@@ -49,9 +57,9 @@ export class SqlIntelPool {
     }
   }
 
-  /** Starts the keystroke pool's worker (its first task would otherwise wait for the thread to load). */
+  /** Starts the keystroke and request-body workers (a first task would otherwise wait for a thread to load). */
   async warm(): Promise<void> {
-    await this.pool('keys');
+    await Promise.all([this.pool('keys'), this.pool('body')]);
   }
 
   async close(): Promise<void> {
@@ -66,20 +74,26 @@ export class SqlIntelPool {
     return TOO_LARGE;
   }
 
-  private pool(kind: 'keys' | 'format'): Promise<Piscina> {
+  private pool(kind: PoolKind): Promise<Piscina> {
     if (this.closed) return Promise.reject(new Error('SQL-intelligence pool closed'));
     let p = this.pools.get(kind);
     if (!p) {
-      const threads = kind === 'keys' ? Math.max(1, Math.min(4, os.availableParallelism() - 1)) : 1;
-      p = workerFile().then((filename) => new Piscina({
-        filename,
-        name: 'default',
-        minThreads: kind === 'keys' ? 1 : 0,
-        maxThreads: threads,
-        idleTimeout: 60_000,
-        // A pathological text fails its task, not the server.
-        resourceLimits: { maxOldGenerationSizeMb: 512, stackSizeMb: 8 },
-      }));
+      // Two keystroke threads at least: while one that ran over its budget is replaced, the other answers.
+      const threads = kind === 'keys' ? Math.max(2, Math.min(4, os.availableParallelism() - 1)) : 1;
+      p = workerFile().then(async (filename) => {
+        const pool = new Piscina<IntelTask, unknown>({
+          filename,
+          name: 'default',
+          minThreads: threads,
+          maxThreads: threads,
+          idleTimeout: 60_000,
+          // A pathological text fails its task, not the server.
+          resourceLimits: { maxOldGenerationSizeMb: 512, stackSizeMb: 8 },
+        });
+        // Ready once a thread has loaded the worker and answered.
+        await pool.run({ op: 'json', body: new Uint8Array([48]) });
+        return pool;
+      });
       p.catch(() => this.pools.delete(kind));
       this.pools.set(kind, p);
     }

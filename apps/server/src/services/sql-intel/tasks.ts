@@ -5,6 +5,7 @@
 import type { HoverInfo, Language, ParserResult } from '@askdb/contracts';
 import { cursorContext, dialectFor, hover, parseSql, type CursorContext, type ParseOptions, type SchemaCatalog, type Scope } from '@askdb/sql';
 import type { FormatKeywordCase } from '@askdb/sql';
+import secureJsonParse from 'secure-json-parse';
 import { MAX_WORKER_CATALOG_COLUMNS } from './budgets.js';
 
 interface Names {
@@ -14,12 +15,14 @@ interface Names {
   language?: Language;
 }
 export type IntelTask =
+  | { op: 'json'; body: Uint8Array }
   | { op: 'context'; dbType: string; beforeSql: string; afterSql: string }
   | { op: 'parse'; dbType: string; sql: string; options: Omit<ParseOptions, 'otherRelation'> }
   | { op: 'hover'; dbType: string; currentStatement: string; hoverIdentifier: string; names: Names & { schemas?: string[]; databases?: string[]; dataSourceName?: string | null } }
   | { op: 'format'; dbType: string; sql: string; keywordCase: FormatKeywordCase };
 
 export interface IntelResults {
+  json: { ok: true; value: unknown } | { ok: false };
   context: CursorContext;
   parse: ParserResult;
   hover: HoverInfo[];
@@ -31,6 +34,14 @@ export type ResultOf<T extends IntelTask> = IntelResults[T['op']];
 const MAX_ITEMS = 2_000;
 
 export async function runTask(task: IntelTask): Promise<IntelResults[IntelTask['op']]> {
+  // A request body, read as Fastify does (prototype-poisoning keys refused).
+  if (task.op === 'json') {
+    try {
+      return { ok: true, value: secureJsonParse(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8')) };
+    } catch {
+      return { ok: false };
+    }
+  }
   const dialect = dialectFor(task.dbType);
   switch (task.op) {
     case 'context':

@@ -1,8 +1,8 @@
 /**
  * Where the worker threads' entry is. The build puts it next to the server bundle
- * (`dist/sql-intel-worker.cjs`, scripts/lib/bundle-server.mjs); running from source (tests, benches
- * that import the server), there is no such file and worker threads cannot load TypeScript, so the
- * entry is bundled here once per process with esbuild (a dev dependency) into node_modules/.cache.
+ * (`dist/sql-intel-worker.cjs`, scripts/lib/bundle-server.mjs); running from source (tests) or bundled
+ * into a benchmark, there is no such file and worker threads cannot load TypeScript, so the entry is
+ * bundled here once per process with esbuild (a dev dependency) into node_modules/.cache.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,9 +25,10 @@ async function locate(): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const built = path.join(here, WORKER_FILE_NAME);
   if (fs.existsSync(built)) return built;
-  const source = path.join(here, 'worker.ts');
-  if (!fs.existsSync(source)) throw new Error(`SQL-intelligence worker not found: ${built}`);
+  // From source, or bundled into something else (a benchmark): the entry in the repository.
   const root = repoRoot(here);
+  const source = [path.join(here, 'worker.ts'), path.join(root, 'apps/server/src/services/sql-intel/worker.ts')].find((f) => fs.existsSync(f));
+  if (!source) throw new Error(`SQL-intelligence worker not found: ${built}`);
   const esbuild = await import('esbuild');
   const out = await esbuild.build({
     entryPoints: [source],

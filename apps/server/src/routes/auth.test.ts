@@ -85,7 +85,19 @@ describe('password sign-in on the PostgreSQL store', () => {
     expect((await t.json('GET', '/api/oauth/user_a', undefined, c.headers)).status).toBe(401);
     const login = await t.json('POST', '/api/oauth/login_a', { loginType: 'EMAIL_PASSWORD', account: 'carol@example.com', password: TEST_PASSWORD });
     expect(login.body.errorCode).toBe('ACCOUNT_DISABLED');
-    expect(sessionCookieOf(undefined)).toBeNull();
+    // A user removed from the store: the session is refused at its next request.
+    const d = await signUp(t, { email: 'dora@example.com' });
+    await t.deps.store.db.deleteFrom('users').where('id', '=', d.userId).execute();
+    expect((await t.json('GET', '/api/oauth/user_a', undefined, d.headers)).status).toBe(401);
+  });
+
+  it('signing in again from the same browser closes the session it had', async () => {
+    const first = await signIn(t, 'ada@example.com');
+    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/login_a', headers: first.headers, payload: { loginType: 'EMAIL_PASSWORD', account: 'ada@example.com', password: TEST_PASSWORD } });
+    const second = sessionCookieOf(res.headers['set-cookie'])!;
+    expect(second).not.toBe(first.cookie);
+    expect((await t.json('GET', '/api/oauth/user_a', undefined, first.headers)).status).toBe(401);
+    expect((await t.json('GET', '/api/oauth/user_a', undefined, { cookie: second })).status).toBe(200);
   });
 
   it('says plainly when GitHub/Google sign-in is not set up, and keeps the WeChat development step closed without ASKDB_WECHAT_DEV=1', async () => {

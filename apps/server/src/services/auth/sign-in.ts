@@ -58,8 +58,10 @@ export class SignInService {
     return user;
   }
 
-  /** Opens a session for the user and sets the cookie. */
+  /** Opens a session for the user and sets the cookie; the session this browser had before is closed. */
   async startSession(userId: number, req: FastifyRequest, reply: FastifyReply): Promise<string> {
+    const { auth, user } = req.ctx;
+    if (auth.kind === 'session' && auth.sessionId && user) await this.sessions.revoke(user.id, auth.sessionId);
     const token = randomToken(32);
     await this.sessions.create({ id: sha256(token), userId, userAgent: req.headers['user-agent'] ?? null, ip: req.ip, expiresAt: new Date(Date.now() + SESSION_MS).toISOString() });
     setSessionCookie(req, reply, token);

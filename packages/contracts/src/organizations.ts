@@ -30,7 +30,8 @@ export const ORGANIZATION_ERROR_CODES = {
   OWNER_PROTECTED: 'OWNER_PROTECTED',
 } as const;
 
-const Name = z.string().trim().min(1).max(ORGANIZATION_LIMITS.name);
+/** Required, but checked by the server so that an empty name is refused in the user's language. */
+const Name = z.string().trim().max(ORGANIZATION_LIMITS.name);
 const OrgId = z.coerce.number().int().positive();
 
 /** The current organisation (GET /api/organization) and each entry of GET /api/organization/list. */
@@ -73,7 +74,7 @@ export interface JoinRequestRow {
 }
 
 export const OrganizationCreate = z.object({
-  name: Name,
+  name: Name.default(''),
   area: z.string().trim().max(255).default(''),
   industry: z.string().trim().max(255).default(''),
   /** The creator's role in their company (free text, spec 02 §2 create form). */
@@ -87,7 +88,7 @@ export const TeamCodeQuery = z.object({ teamCode: z.string().max(64).default('')
 
 export const OrganizationJoin = z.object({
   teamCode: z.string().max(64),
-  name: Name,
+  name: Name.default(''),
   reason: z.string().trim().max(ORGANIZATION_LIMITS.reason).optional(),
 });
 
@@ -123,7 +124,7 @@ export const InvitationCreate = z.object({
 export const InvitationQuery = z.object({ token: z.string().min(16).max(128) });
 export const InvitationAccept = z.object({
   token: z.string().min(16).max(128),
-  name: Name,
+  name: Name.default(''),
   reason: z.string().trim().max(ORGANIZATION_LIMITS.reason).optional(),
 });
 

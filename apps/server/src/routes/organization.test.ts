@@ -35,6 +35,8 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     const refused = await as(t, me, 'POST', '/api/organization/create', { name: 'No terms', agree: false }, 'ja-JP');
     expect(refused.status).toBe(400);
     expect(refused.body.errorMessage).toBe('サービス規約と組織規約に同意してください');
+    const unnamed = await as(t, me, 'POST', '/api/organization/create', { name: '  ', agree: true }, 'zh-CN');
+    expect([unnamed.status, unnamed.body.errorMessage]).toEqual([400, '请输入名称']);
     const a = await as(t, me, 'POST', '/api/organization/create', { name: 'Rocket', area: 'Asia', industry: 'Retail', role: 'CEO', agree: true });
     const b = await as(t, me, 'POST', '/api/organization/create', { name: 'Rocket 2', agree: true });
     expect(a.body.data.teamCode).toMatch(/^\d{8}$/);
@@ -77,6 +79,7 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     const j = await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Jo Iner', reason: 'analytics' });
     expect(j.body.data.approvalId).toEqual(expect.any(Number));
     expect((await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Jo' })).body.errorCode).toBe('JOIN_PENDING');
+    expect((await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode }, 'ja-JP')).body.errorMessage).toBe('名前を入力してください');
     // Not a member yet: cannot switch to the team.
     expect((await as(t, joiner, 'POST', '/api/organization/switch_org', { organizationId: f.teamId })).status).toBe(403);
     expect((await as(t, f.operator, 'GET', '/api/organization/join_requests')).status).toBe(403);

@@ -28,6 +28,13 @@ export function requireTeam(org: OrganizationRecord, lang: Language): void {
   if (org.type === 'PERSONAL') throw new AppError(400, ERROR_CODES.INVALID_PARAMS, orgMsg(lang, 'NOT_A_TEAM'));
 }
 
+/** A required name (team name, the name a member gives), or the localized refusal. */
+export function requireName(name: string | undefined, lang: Language): string {
+  const n = name?.trim() ?? '';
+  if (!n) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, orgMsg(lang, 'NAME_REQUIRED'));
+  return n;
+}
+
 /** The 8-digit team code a user typed, or the localized refusal. */
 export function parseTeamCode(raw: string, lang: Language): string {
   const code = raw.trim();

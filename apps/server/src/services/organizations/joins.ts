@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.js';
 import type { StoreDb } from '../../store/db.js';
 import { OrganizationRepo, type OrganizationRecord } from '../../store/organizations.js';
 import { JoinRequestRepo, type JoinVia } from '../../store/join-requests.js';
-import { ADMIN_ROLES, parseTeamCode, requireMemberOf, type Actor } from './guard.js';
+import { ADMIN_ROLES, parseTeamCode, requireMemberOf, requireName, type Actor } from './guard.js';
 import { orgMsg } from './messages.js';
 
 export class JoinService {
@@ -26,7 +26,8 @@ export class JoinService {
   }
 
   /** A PENDING request; refused when the user is already a member or already waiting. */
-  async request(actor: Actor, org: OrganizationRecord, name: string, reason: string | undefined, via: JoinVia, db: StoreDb = this.db): Promise<{ approvalId: number; organizationId: number }> {
+  async request(actor: Actor, org: OrganizationRecord, rawName: string, reason: string | undefined, via: JoinVia, db: StoreDb = this.db): Promise<{ approvalId: number; organizationId: number }> {
+    const name = requireName(rawName, actor.lang);
     const m = await this.orgs.membership(org.id, actor.userId);
     if (m?.status === 'VALID') throw new AppError(400, ORGANIZATION_ERROR_CODES.ALREADY_MEMBER, orgMsg(actor.lang, 'ALREADY_MEMBER'));
     if (await this.requests.pendingOf(org.id, actor.userId)) throw new AppError(400, ORGANIZATION_ERROR_CODES.JOIN_PENDING, orgMsg(actor.lang, 'JOIN_PENDING'));

@@ -3,6 +3,7 @@ import { defineMessages, translate, type Language } from '@askdb/contracts';
 
 export const orgMessages = defineMessages({
   TEAM_CODE_FORMAT: { 'en-US': 'Please enter an 8-digit team code', 'zh-CN': '请输入 8 位数字的团队码', 'ja-JP': '8 桁のチームコードを入力してください' },
+  NAME_REQUIRED: { 'en-US': 'Please enter a name', 'zh-CN': '请输入名称', 'ja-JP': '名前を入力してください' },
   INVALID_TEAM_CODE: { 'en-US': 'Invalid team code', 'zh-CN': '团队码无效', 'ja-JP': 'チームコードが無効です' },
   MUST_AGREE: { 'en-US': 'Please agree to the service terms and the organization terms', 'zh-CN': '请同意服务条款和组织条款', 'ja-JP': 'サービス規約と組織規約に同意してください' },
   ORGANIZATION_NOT_FOUND: { 'en-US': 'Organization {id} not found', 'zh-CN': '组织 {id} 不存在', 'ja-JP': '組織 {id} が見つかりません' },

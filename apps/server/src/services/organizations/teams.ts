@@ -8,7 +8,7 @@ import { ERROR_CODES, ORGANIZATION_ERROR_CODES, ORGANIZATION_LIMITS, type Organi
 import { AppError } from '../../http/errors.js';
 import type { StoreDb } from '../../store/db.js';
 import { OrganizationRepo, type OrganizationRecord } from '../../store/organizations.js';
-import { ADMIN_ROLES, parseTeamCode, requireMemberOf, requireTeam, type Actor } from './guard.js';
+import { ADMIN_ROLES, parseTeamCode, requireMemberOf, requireName, requireTeam, type Actor } from './guard.js';
 import { checkAvatar } from './avatar.js';
 import { orgMsg } from './messages.js';
 
@@ -51,13 +51,14 @@ export class TeamService {
    * between — is drawn again.
    */
   async create(actor: Actor & { name: string }, input: OrganizationCreate): Promise<{ id: number; teamCode: string }> {
+    const name = requireName(input.name, actor.lang);
     if (!input.agree) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, orgMsg(actor.lang, 'MUST_AGREE'));
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const teamCode = this.newCode();
       if (await this.orgs.teamCodeTaken(teamCode)) continue;
       try {
         const id = await this.db.transaction().execute((tx) =>
-          this.orgs.createTeam({ name: input.name, teamCode, area: input.area, industry: input.industry, creatorRole: input.role, ownerId: actor.userId, ownerName: actor.name }, tx),
+          this.orgs.createTeam({ name, teamCode, area: input.area, industry: input.industry, creatorRole: input.role, ownerId: actor.userId, ownerName: actor.name }, tx),
         );
         return { id, teamCode };
       } catch (e) {
@@ -78,7 +79,8 @@ export class TeamService {
     const { org, me } = await requireMemberOf(this.orgs, organizationId, actor, ADMIN_ROLES);
     requireTeam(org, actor.lang);
     const avatar = patch.avatar === undefined || patch.avatar === null ? patch.avatar : checkAvatar(patch.avatar, actor.lang);
-    await this.orgs.update(org.id, { name: patch.name, avatar });
+    const name = patch.name === undefined ? undefined : requireName(patch.name, actor.lang);
+    await this.orgs.update(org.id, { name, avatar });
     return summaryOf((await this.orgs.get(org.id))!, me.roleCode, organizationId);
   }
 

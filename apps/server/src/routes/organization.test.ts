@@ -97,6 +97,20 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     expect(back.body.data.tab).toBe('workspace');
   });
 
+  it('two admins deciding the same request at once: one wins, the other is told it was decided', async () => {
+    const joiner = await makeUser(t, 'Raced');
+    const { approvalId } = (await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Raced' })).body.data;
+    const [a, b] = await Promise.all([
+      as(t, f.admin, 'POST', '/api/organization/join_requests/approve', { id: approvalId }),
+      as(t, f.owner, 'POST', '/api/organization/join_requests/reject', { id: approvalId }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const req = await t.deps.store.db.selectFrom('join_requests').select('status').where('id', '=', approvalId).executeTakeFirstOrThrow();
+    const member = await t.deps.store.db.selectFrom('organization_members').selectAll().where('organization_id', '=', f.teamId).where('user_id', '=', joiner.userId).execute();
+    // The request and the membership agree: approved with one VALID row, or rejected with none.
+    expect(req.status === 'APPROVED' ? member.map((m) => m.status) : member).toEqual(req.status === 'APPROVED' ? ['VALID'] : []);
+  });
+
   it('a rejected request leaves no membership', async () => {
     const joiner = await makeUser(t, 'Rejected');
     const j = await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Nope' });

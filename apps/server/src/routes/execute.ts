@@ -32,8 +32,8 @@ const execute: RouteModule = (app, deps) => {
     return r;
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/cursor/close', summary: 'Close a result cursor early', body: FetchInput.pick({ cursorId: true }) }, async ({ body }) => {
-    exec.closeCursor(body.cursorId);
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/cursor/close', summary: 'Close a result cursor early', body: FetchInput.pick({ cursorId: true }) }, async ({ body }, req) => {
+    exec.closeCursorOf(body.cursorId, requireUser(req).id);
     return true;
   });
 

@@ -166,6 +166,11 @@ export class ExecutionService {
     return { dataList: out, hasMore };
   }
 
+  /** Closes a cursor for its owner only; another user's cursor id is ignored, as if it did not exist. */
+  closeCursorOf(cursorId: string, userId: number): void {
+    if (this.cursors.get(cursorId)?.userId === userId) this.closeCursor(cursorId);
+  }
+
   closeCursor(cursorId: string): void {
     const c = this.cursors.get(cursorId);
     if (!c) return;

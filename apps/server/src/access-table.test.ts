@@ -57,6 +57,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/oauth/wechat_login_a': { rule: 'public', call: () => ({ url: '?ticket=unknown' }) },
   'POST /api/oauth/wechat_dev_confirm': { rule: 'public', call: () => ({ body: { ticket: 'unknown' } }) },
   'GET /api/oauth/user_a': { rule: 'signedIn' },
+  'GET /api/oauth/login_options': { rule: 'public' },
   'GET /api/user/send_sms_email': { rule: 'public', call: () => ({ url: '?email=not-an-email' }) },
   'GET /api/user/send_sms': { rule: 'public', call: () => ({ url: '?phone=x' }) },
   'POST /api/oauth/reset_password': { rule: 'public', call: () => ({ body: { account: 'nobody@example.test', passcode: '000000', password: 'Correct7horse' } }) },

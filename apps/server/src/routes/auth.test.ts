@@ -100,6 +100,11 @@ describe('password sign-in on the PostgreSQL store', () => {
     expect((await t.json('GET', '/api/oauth/user_a', undefined, { cookie: second })).status).toBe(200);
   });
 
+  it('login options tell the login page what this server offers', async () => {
+    const r = await t.json('GET', '/api/oauth/login_options');
+    expect(r.body.data).toEqual({ mode: 'server', providers: [], wechat: null, emailPasscode: false, phonePasscode: false, registration: 'OPEN' });
+  });
+
   it('says plainly when GitHub/Google sign-in is not set up, and keeps the WeChat development step closed without ASKDB_WECHAT_DEV=1', async () => {
     const gh = await t.json('GET', '/api/oauth/get_login_url?provider=github');
     expect(gh.body).toMatchObject({ errorCode: 'PROVIDER_NOT_CONFIGURED', errorMessage: 'Sign-in with GitHub is not set up on this server' });

@@ -49,6 +49,19 @@ export default function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return true;
   });
 
+  defineRoute(app, { access: 'public', method: 'GET', url: '/api/oauth/login_options', summary: 'What the login page offers: mode, GitHub/Google, WeChat, passcode senders, registration policy', tag }, async () => {
+    const { policy } = await auth.registration.policy();
+    const { oidc, wechatDev } = deps.config.auth;
+    return {
+      mode: deps.config.mode,
+      providers: (['github', 'google'] as const).filter((p) => !!oidc[p]),
+      wechat: auth.wechatDev ? (wechatDev ? 'DEVELOPMENT' : null) : 'CONFIGURED',
+      emailPasscode: auth.passcodes.hasSender('email'),
+      phonePasscode: auth.passcodes.hasSender('phone'),
+      registration: policy,
+    };
+  });
+
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/oauth/user_a', summary: 'The signed-in user and current organisation', tag }, async (_input, req) => {
     return currentUser(auth.signIn.users, req.ctx);
   });

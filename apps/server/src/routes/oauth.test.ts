@@ -59,6 +59,7 @@ describe('GitHub / Google sign-in against a real OpenID Connect provider', () =>
     expect(u.searchParams.get('code_challenge_method')).toBe('S256');
     expect(u.searchParams.get('state')).toBeTruthy();
     expect(u.searchParams.get('nonce')).toBeTruthy();
+    expect((await t.json('GET', '/api/oauth/login_options')).body.data.providers).toEqual(['github', 'google']);
   });
 
   it('a first Google sign-in creates the account, sets the cookie and returns to the asked path', async () => {

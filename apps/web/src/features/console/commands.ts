@@ -4,7 +4,7 @@
  * save to desktop, format, case convert, optimize with AI, preview a view, clipboard.
  */
 import type * as Monaco from 'monaco-editor';
-import { api } from '../../lib/api.js';
+import { ApiError, api } from '../../lib/api.js';
 import { useSettings } from '../../lib/settings.js';
 import { useRuns } from '../results/run-store.js';
 import type { TabBinding, WorkspaceTab } from '../workspace/tabs-store';
@@ -129,6 +129,8 @@ export function createCommands(ctx: CommandContext): Commands {
       if (typeof formatted !== 'string') formatted = original;
     } catch (e) {
       console.error('Server-side SQL formatting error:', e);
+      // A script too large to format within the server's budget: say so (the message comes translated).
+      if (e instanceof ApiError && e.status === 413) notify().warning(e.message);
       formatted = original;
     }
     if (formatted === original || model.getValueInRange(range) !== original) return;

@@ -40,7 +40,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['airline', 'carrier'], ['ship', 'vessel', 'boat'], ['doctor', 'physician'], ['sick', 'ill', 'disease', 'illness'],
   ['live', 'reside', 'inhabitant', 'resident', 'population', 'populous'], ['speak', 'language'],
   ['old', 'age', 'young'], ['birth', 'born'], ['gender', 'sex'], ['phone', 'telephone', 'mobile', 'cell'],
-  ['mail', 'email'], ['begin', 'start'], ['end', 'finish'], ['big', 'large', 'size'], ['tall', 'height'],
+  ['mail', 'email'], ['begin', 'start'], ['end', 'finish'], ['tall', 'height'],
   ['heavy', 'weight'], ['long', 'length'], ['money', 'amount', 'budget'], ['grade', 'score', 'mark'],
   ['win', 'won', 'victory'], ['contest', 'competition', 'match', 'game', 'tournament'], ['team', 'club'],
   ['event', 'occasion'], ['home', 'house', 'residence'], ['rent', 'lease'], ['owner', 'proprietor'],

@@ -34,6 +34,16 @@ export interface SchemaIndex {
   component: number[];
   avgColumns: number;
   byName: Map<string, number>;
+  /** term → where it occurs: tables by field, and (table, column) pairs flattened. */
+  postings: Map<string, Posting>;
+}
+
+export interface Posting {
+  name: number[];
+  group: number[];
+  text: number[];
+  /** [table, column, table, column, …] */
+  columns: number[];
 }
 
 /** Build once per catalog; reuse for every question on it. */
@@ -90,8 +100,20 @@ export function buildSchemaIndex(catalog: Catalog): SchemaIndex {
     bump(columnDf, cols);
   }
   const avgColumns = tables.reduce((n, t) => n + t.columnTerms.length, 0) / Math.max(1, tables.length);
+  const postings = new Map<string, Posting>();
+  const at = (term: string) => {
+    let p = postings.get(term);
+    if (!p) postings.set(term, (p = { name: [], group: [], text: [], columns: [] }));
+    return p;
+  };
+  tables.forEach((t, ti) => {
+    for (const term of t.nameTerms) at(term).name.push(ti);
+    for (const term of t.groupTerms) at(term).group.push(ti);
+    for (const term of t.textTerms) at(term).text.push(ti);
+    t.columnTerms.forEach((set, ci) => set.forEach((term) => at(term).columns.push(ti, ci)));
+  });
   const groupKeys = nameWords.map((w, i) => (groupLength[i]! > 0 ? w.slice(0, groupLength[i]!).join(' ') : undefined));
-  return { tables, df, nameDf, columnDf, component: components(tables, groupKeys), avgColumns, byName };
+  return { tables, df, nameDf, columnDf, component: components(tables, groupKeys), avgColumns, byName, postings };
 }
 
 /**

@@ -24,12 +24,18 @@ import { LIMITS } from '@askdb/contracts';
 import type { Catalog } from './catalog.js';
 import { bm25fScores } from './bm25f.js';
 import { liftBridges } from './bridges.js';
+import { fieldHits, type FieldHits } from './field-hits.js';
 import { synonymsOf } from './lexicon.js';
 import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
 import { questionTerms } from './text-tokens.js';
 import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
 
 export { buildSchemaIndex, type SchemaIndex } from './schema-index.js';
+
+/** At most this many distinct question terms are matched (keeps a 100 kB input to milliseconds). */
+export const MAX_QUESTION_TERMS = 200;
+/** …found in its first this many characters. */
+export const MAX_QUESTION_CHARS = 20_000;
 
 export interface LinkedTable {
   tableName: string;
@@ -120,105 +126,66 @@ export function mentionsIn(question: string): string[] {
   return out;
 }
 
+const sortedVocabulary = new WeakMap<SchemaIndex, string[]>();
+
+/**
+ * Schema terms of 4+ letters that are a prefix of the term or that the term is a prefix of,
+ * the shorter at least half the longer ("manag"/"management"), the term itself excluded.
+ * Binary search over the sorted vocabulary: cost grows with the term, not the schema.
+ */
+function prefixRelatives(index: SchemaIndex, q: string): string[] {
+  if (q.length < 4) return [];
+  let vocab = sortedVocabulary.get(index);
+  if (!vocab) sortedVocabulary.set(index, (vocab = [...index.df.keys()].filter((v) => v.length >= 4).sort()));
+  const out: string[] = [];
+  for (let len = Math.max(4, Math.ceil(q.length / 2)); len < q.length; len++) if (index.df.has(q.slice(0, len))) out.push(q.slice(0, len));
+  let lo = 0;
+  let hi = vocab.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (vocab[mid]! < q) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < vocab.length && vocab[i]!.startsWith(q); i++) if (vocab[i] !== q && q.length * 2 >= vocab[i]!.length) out.push(vocab[i]!);
+  return out;
+}
+
 /** Rank every table of the index for the question, best first. */
 export function rankTables(index: SchemaIndex, question: string, options: LinkOptions = {}): LinkedTable[] {
   const w = { ...DEFAULT_LINK_WEIGHTS, ...options.weights };
-  const n = index.tables.length;
-  const idfOf = (m: Map<string, number>) => (term: string) => {
-    const df = m.get(term) ?? 0;
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  };
-  const idfAny = idfOf(index.df);
-  const idfName = idfOf(index.nameDf);
-  const idfColumn = idfOf(index.columnDf);
-  const terms = [...new Set(questionTerms(question))];
-  const vocabulary = [...index.df.keys()];
+  // A long input (a whole script to debug) is linked by its first distinct terms: bounded work.
+  const terms = [...new Set(questionTerms(question.slice(0, MAX_QUESTION_CHARS)))].slice(0, MAX_QUESTION_TERMS);
   // Each question term meets the schema's vocabulary exactly (weight 1) or by prefix.
   const expansions = terms.map((q) => {
     const out = new Map<string, number>();
     if (index.df.has(q)) out.set(q, 1);
-    if (q.length >= 4) {
-      for (const v of vocabulary) {
-        if (v === q || v.length < 4) continue;
-        const [short, long] = v.length < q.length ? [v, q] : [q, v];
-        if (long.startsWith(short) && short.length / long.length >= 0.5) out.set(v, w.prefix);
-      }
-    }
+    for (const v of prefixRelatives(index, q)) out.set(v, w.prefix);
     // Synonyms are a fallback: when the schema uses the question's own word, that word decides.
     if (!index.df.has(q)) for (const s of synonymsOf(q)) if (index.df.has(s) && !out.has(s)) out.set(s, w.synonym);
     return out;
   });
 
-  const best = (exp: Map<string, number>, set: Set<string>, idf: (t: string) => number) => {
-    let m = 0;
-    for (const [v, weight] of exp) {
-      if (!set.has(v)) continue;
-      const s = weight * idf(v);
-      if (s > m) m = s;
-    }
-    return m;
-  };
-
-  const columnScores: number[][] = [];
-  /** best evidence of each question term in each table, for group coverage */
-  const evidence: number[][] = [];
-  const base = index.tables.map((t, ti) => {
-    const ev: number[] = [];
-    evidence[ti] = ev;
-    let score = 0;
-    const perColumn = new Array<number>(t.columnTerms.length).fill(0);
-    let coveredIdf = 0;
-    const lengthDamp = 1 + 0.25 * Math.log(1 + t.columnTerms.length / Math.max(1, index.avgColumns));
-    for (const exp of expansions) {
-      if (exp.size === 0) {
-        ev.push(0);
-        continue;
-      }
-      const nameHit = best(exp, t.nameTerms, idfName);
-      const groupHit = best(exp, t.groupTerms, idfName);
-      let colBest = 0;
-      let colSum = 0;
-      t.columnTerms.forEach((set, ci) => {
-        const s = best(exp, set, idfColumn);
-        perColumn[ci]! += s;
-        colSum += s;
-        if (s > colBest) colBest = s;
-      });
-      const textHit = best(exp, t.textTerms, idfAny);
-      ev.push(Math.max(nameHit, groupHit, colBest, textHit));
-      coveredIdf += nameHit;
-      score += w.name * nameHit + w.group * groupHit + (w.column * (colBest + 0.1 * (colSum - colBest))) / lengthDamp + w.text * textHit;
-    }
-    // All words of the table's name are in the question: a strong sign it is meant.
-    if (t.nameTerms.size > 0) {
-      let covered = 0;
-      for (const term of t.nameTerms) if (expansions.some((e) => e.has(term))) covered++;
-      score += w.coverage * coveredIdf * (covered / t.nameTerms.size) ** 2;
-    }
-    columnScores[ti] = perColumn;
-    return score;
-  });
+  const { base, evidence, columnScores } = fieldHits(index, expansions, w);
   if (w.bm25f > 0) bm25fScores(index, expansions).forEach((x, i) => (base[i]! += w.bm25f * x));
   if (options.values) addValueEvidence(index, matchValues(options.values, question), w.value, { base, evidence, columnScores });
 
   // How much of the question a group of related tables covers as a whole: the group the
   // question is about lifts all its tables (joins need the ones that share no word with it).
-  const groupCover = new Map<number, number[]>();
-  evidence.forEach((ev, i) => {
-    const g = index.component[i]!;
-    const cover = groupCover.get(g) ?? new Array<number>(ev.length).fill(0);
-    ev.forEach((e, k) => {
-      if (e > cover[k]!) cover[k] = e;
-    });
-    groupCover.set(g, cover);
-  });
-  const coverOf = new Map([...groupCover].map(([g, c]) => [g, c.reduce((a, b) => a + b, 0)]));
+  const coverOf = new Map<number, number>();
+  for (const ev of evidence) {
+    const best = new Map<number, number>();
+    for (const [ti, e] of ev) {
+      const g = index.component[ti]!;
+      if (e > (best.get(g) ?? 0)) best.set(g, e);
+    }
+    for (const [g, e] of best) coverOf.set(g, (coverOf.get(g) ?? 0) + e);
+  }
 
   const own = index.tables.map((t, i) => {
     const ns = t.neighbours.map((j) => base[j]!).sort((a, b) => b - a);
     return base[i]! + w.neighbour1 * (ns[0] ?? 0) + w.neighbour2 * (ns[1] ?? 0);
   });
-  const grouped = own.map((o, i) => o + w.component * coverOf.get(index.component[i]!)!);
+  const grouped = own.map((o, i) => o + w.component * (coverOf.get(index.component[i]!) ?? 0));
   const fused = options.semantic ? fuseSemantic(grouped, options.semantic, w.semantic) : grouped;
   const final = w.bridgeTop > 0 ? liftBridges(fused, index.tables.map((t) => t.neighbours), w.bridgeTop, w.bridgeShare) : fused;
 
@@ -237,7 +204,7 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
   return order.slice(0, limit).map((i) => ({
     tableName: index.tables[i]!.table.name,
     score: round(mentioned.has(i) ? top + 1 : final[i]!),
-    columns: rankColumns(index.tables[i]!, columnScores[i]!),
+    columns: rankColumns(index.tables[i]!, columnScores.get(i)),
     matched: own[i]! > 0,
     ...(mentioned.has(i) ? { mentioned: true } : {}),
   }));
@@ -247,7 +214,7 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
  * Values the question names (`Kabul`): each distinct value counts like one more question term,
  * found in the tables and columns holding it, weighed by how rare it is across tables.
  */
-function addValueEvidence(index: SchemaIndex, hits: ValueHit[], weight: number, into: { base: number[]; evidence: number[][]; columnScores: number[][] }) {
+function addValueEvidence(index: SchemaIndex, hits: ValueHit[], weight: number, into: Pick<FieldHits, 'base' | 'evidence' | 'columnScores'>) {
   const n = index.tables.length;
   const byValue = new Map<string, ValueHit[]>();
   for (const h of hits) byValue.set(h.value, [...(byValue.get(h.value) ?? []), h]);
@@ -260,10 +227,12 @@ function addValueEvidence(index: SchemaIndex, hits: ValueHit[], weight: number, 
       where.set(ti, [...(where.get(ti) ?? []), ci]);
     }
     const idf = Math.log(1 + (n - where.size + 0.5) / (where.size + 0.5));
-    into.evidence.forEach((ev, ti) => ev.push(where.has(ti) ? idf : 0));
+    into.evidence.push(new Map([...where.keys()].map((ti) => [ti, idf])));
     for (const [ti, cols] of where) {
       into.base[ti]! += weight * idf;
-      for (const ci of cols) if (ci >= 0) into.columnScores[ti]![ci]! += idf;
+      let scores = into.columnScores.get(ti);
+      if (!scores) into.columnScores.set(ti, (scores = new Array<number>(index.tables[ti]!.table.columns.length).fill(0)));
+      for (const ci of cols) if (ci >= 0) scores[ci]! += idf;
     }
   }
 }
@@ -281,9 +250,9 @@ function fuseSemantic(scores: number[], cosines: readonly number[], weight: numb
   return scores.map((s, i) => s + (hi > lo ? (weight * top * (cosines[i]! - lo)) / (hi - lo) : 0));
 }
 
-function rankColumns(t: IndexedTable, scores: number[]): string[] {
+function rankColumns(t: IndexedTable, scores: number[] | undefined): string[] {
   return t.table.columns
-    .map((c, i) => ({ name: c.name, i, s: scores[i]! > 0 ? 2 + scores[i]! : t.keyColumns.has(i) ? 1 : 0 }))
+    .map((c, i) => ({ name: c.name, i, s: (scores?.[i] ?? 0) > 0 ? 2 + scores![i]! : t.keyColumns.has(i) ? 1 : 0 }))
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .map((c) => c.name);
 }

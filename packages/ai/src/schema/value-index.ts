@@ -73,6 +73,10 @@ export function valueIndexFromCatalog(catalog: Catalog): ValueIndex {
   );
 }
 
+/** Only the start of a long input is searched for values, and only its first candidates. */
+const MAX_QUESTION_CHARS = 20_000;
+const MAX_CANDIDATES = 500;
+
 const CONNECTORS = new Set(['of', 'the', 'and', 'de', 'la', 'le', 'du', 'van', 'von', 'der', 'da', 'del', 'y', '&']);
 
 /** Quoted strings and runs of capitalised words of a question (a run may hold "of", "de"…). */
@@ -101,7 +105,7 @@ export function valueCandidates(question: string): string[] {
 export function matchValues(index: ValueIndex, question: string): ValueHit[] {
   const hits: ValueHit[] = [];
   const seen = new Set<string>();
-  for (const cand of valueCandidates(question)) {
+  for (const cand of valueCandidates(question.slice(0, MAX_QUESTION_CHARS)).slice(0, MAX_CANDIDATES)) {
     const words = normalise(cand).split(' ');
     const used = new Array<boolean>(words.length).fill(false);
     for (let len = Math.min(words.length, index.maxWords); len >= 1; len--) {

@@ -88,4 +88,16 @@ describe('schema linking', () => {
     expect(r).toHaveLength(SHOP.length);
     expect(r.filter((t) => t.matched).map((t) => t.tableName)).not.toContain('app_settings');
   });
+
+  it('links a long input by its start, within a generous budget on a large schema', () => {
+    const tables: CatalogTable[] = Array.from({ length: 3000 }, (_, i) => ({ name: `module${i % 40}_entity${i}`, columns: [col('id'), col(`attr${i}_value`), col('created_at')] }));
+    tables.push({ name: 'invoices', columns: [col('id'), col('amount')] }, { name: 'shipments', columns: [col('id'), col('carrier')] });
+    const filler = Array.from({ length: 20_000 }, (_, i) => `word${i}`).join(' ');
+    const index = buildSchemaIndex({ tables });
+    const started = performance.now();
+    const early = rankTables(index, `invoices ${filler} shipments`, { limit: 5 });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(early[0]!.tableName).toBe('invoices');
+    expect(early.find((t) => t.tableName === 'shipments')).toBeUndefined();
+  });
 });

@@ -3,13 +3,22 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Secret123';
 
-export async function register(page: Page, base: string, who: { name: string; email: string }, path = '/login?view=register&language=en-US') {
-  await page.goto(base + path);
-  await expect(page.getByTestId('register-form')).toBeVisible();
+/** Fills the register form; with a mail server the server wants the passcode it mails (`codeFor` reads it). */
+export async function fillRegisterForm(page: Page, who: { name: string; email: string }, codeFor?: (email: string) => Promise<string>) {
   await page.getByTestId('register-name').fill(who.name);
   await page.getByTestId('register-account').fill(who.email);
+  if (codeFor) {
+    await page.getByTestId('register-send-code').click();
+    await page.getByTestId('register-code').fill(await codeFor(who.email));
+  }
   await page.getByTestId('register-password').fill(PASSWORD);
   await page.getByTestId('register-confirm').fill(PASSWORD);
+}
+
+export async function register(page: Page, base: string, who: { name: string; email: string }, codeFor?: (email: string) => Promise<string>, path = '/login?view=register&language=en-US') {
+  await page.goto(base + path);
+  await expect(page.getByTestId('register-form')).toBeVisible();
+  await fillRegisterForm(page, who, codeFor);
   await page.getByTestId('register-submit').click();
 }
 

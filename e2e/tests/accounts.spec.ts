@@ -5,11 +5,14 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startServerModeServer, type ServerModeServer } from '../server';
-import { PASSWORD, memberRow, openSettingsSection, pickOption, register, signIn } from './accounts-helpers';
+// The server tests' real SMTP server on 127.0.0.1: the spec reads the passcodes the app mails.
+import { codeIn, startMailbox } from '../../apps/server/src/test/mailbox';
+import { PASSWORD, fillRegisterForm, memberRow, openSettingsSection, pickOption, register, signIn } from './accounts-helpers';
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 let server: ServerModeServer;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let base: string;
 const stamp = Date.now();
 const alice = { name: 'Alice Admin', email: `alice.${stamp}@example.com` };
@@ -20,12 +23,18 @@ const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAA
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startServerModeServer({ ASKDB_WECHAT_DEV: '1' });
+  mailbox = await startMailbox();
+  server = await startServerModeServer({ ASKDB_WECHAT_DEV: '1', ASKDB_SMTP_URL: mailbox.url });
   base = server.url;
 });
 test.afterAll(async () => {
   await server?.stop();
+  await mailbox?.close();
 });
+
+/** Page loads on the shared 2-core test machine can take a while under load. */
+const NAV = { timeout: 30_000 };
+const mailedCode = async (email: string) => codeIn(await mailbox.next(email));
 
 async function person(browser: Browser): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext({ locale: 'en-US' });
@@ -35,7 +44,7 @@ async function person(browser: Browser): Promise<{ ctx: BrowserContext; page: Pa
 test('NeedLoggedIn sends the browser to /login with the return path, registering comes back to it', async ({ browser }) => {
   const { ctx, page } = await person(browser);
   await page.goto(`${base}/team?from=e2e&language=en-US`);
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fteam%3Ffrom%3De2e/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fteam%3Ffrom%3De2e/, NAV);
   await expect(page.getByTestId('login-page')).toBeVisible();
   // Required fields and the password rule are checked before anything is sent.
   await page.getByTestId('login-register').click();
@@ -48,12 +57,16 @@ test('NeedLoggedIn sends the browser to /login with the return path, registering
   await expect(page.getByText('At least 8 characters with an upper-case letter, a lower-case letter and a digit').first()).toBeVisible();
   await expect(page.getByText("The two passwords don't match")).toBeVisible();
 
+  // With a mail server the account's e-mail is confirmed by a mailed code first.
   await page.getByTestId('register-name').fill(alice.name);
   await page.getByTestId('register-account').fill(alice.email);
   await page.getByTestId('register-password').fill(PASSWORD);
   await page.getByTestId('register-confirm').fill(PASSWORD);
   await page.getByTestId('register-submit').click();
-  await expect(page).toHaveURL(/\/team\?from=e2e/);
+  await expect(page.getByTestId('register-error')).toContainText(alice.email);
+  await fillRegisterForm(page, alice, mailedCode);
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/team\?from=e2e/, NAV);
   await expect(page.getByTestId('user-menu-name')).toHaveText(alice.name);
   await expect(page.getByTestId('team-personal')).toBeVisible();
   await ctx.close();
@@ -64,13 +77,34 @@ test('a wrong password is refused with a message and stays on the login page', a
   await signIn(page, base, alice.email, 'Wrong-pass1');
   await expect(page.getByTestId('login-error')).toBeVisible();
   await expect(page.getByTestId('login-error')).toContainText(/password|account/i);
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login/, NAV);
   // An address elsewhere is never a return target.
   await page.goto(`${base}/login?redirect=${encodeURIComponent('//evil.example/x')}&language=en-US`);
   await page.getByTestId('login-account').fill(alice.email);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(`${base}/workspace`);
+  await expect(page).toHaveURL(`${base}/workspace`, NAV);
+  await ctx.close();
+});
+
+test('sign in with a verification code from the mail; the send button counts down', async ({ browser }) => {
+  const { ctx, page } = await person(browser);
+  await page.goto(`${base}/login?language=en-US`);
+  await page.getByTestId('login-tab-code').click();
+  await page.getByTestId('login-code-submit').click();
+  await expect(page.getByText('This field is required!').first()).toBeVisible();
+  await page.getByTestId('login-code-account').fill(alice.email);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('send-code')).toHaveText(/Resend in \d+ s/);
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+  const code = await mailedCode(alice.email);
+  await page.getByTestId('login-code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('login-code-submit').click();
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await page.getByTestId('login-code').fill(code);
+  await page.getByTestId('login-code-submit').click();
+  await expect(page).toHaveURL(/\/workspace/, NAV);
+  await expect(page.getByTestId('user-menu-name')).toHaveText(alice.name);
   await ctx.close();
 });
 
@@ -78,7 +112,7 @@ test('create a team, join it by code, approve, change a role, transfer ownership
   test.setTimeout(180_000);
   const a = await person(browser);
   await signIn(a.page, base, alice.email);
-  await expect(a.page).toHaveURL(/\/workspace/);
+  await expect(a.page).toHaveURL(/\/workspace/, NAV);
   await expect(a.page.getByTestId('current-org')).toHaveText('Personal');
 
   // Alice creates a team from the user menu.
@@ -96,7 +130,7 @@ test('create a team, join it by code, approve, change a role, transfer ownership
   teamCode = (await a.page.getByTestId('created-team-code').innerText()).trim();
   expect(teamCode).toMatch(/^\d{8}$/);
   await a.page.getByTestId('go-to-team').click();
-  await expect(a.page).toHaveURL(/\/team$/);
+  await expect(a.page).toHaveURL(/\/team$/, NAV);
   await expect(a.page.getByTestId('team-name')).toContainText(TEAM);
   await expect(a.page.getByTestId('current-org')).toHaveText(TEAM);
   await expect(a.page.getByTestId('team-code')).toHaveText(teamCode);
@@ -110,8 +144,8 @@ test('create a team, join it by code, approve, change a role, transfer ownership
 
   // Bob registers in his own browser and asks to join by code; a typo first.
   const b = await person(browser);
-  await register(b.page, base, bob);
-  await expect(b.page).toHaveURL(/\/workspace/);
+  await register(b.page, base, bob, mailedCode);
+  await expect(b.page).toHaveURL(/\/workspace/, NAV);
   await openSettingsSection(b.page, 'account.organization');
   await b.page.getByTestId('team-tab-join').click();
   await b.page.getByTestId('join-team-code').fill(teamCode === '12345678' ? '87654321' : '12345678');
@@ -157,14 +191,14 @@ test('create a team, join it by code, approve, change a role, transfer ownership
   await a.page.getByTestId('user-menu').click();
   await a.page.getByTestId('user-menu-switch').hover();
   await a.page.locator('[data-testid^="switch-org-"]').filter({ hasText: 'Personal' }).click();
-  await expect(a.page).toHaveURL(/\/workspace$/);
+  await expect(a.page).toHaveURL(/\/workspace$/, NAV);
   await expect(a.page.getByTestId('current-org')).toHaveText('Personal');
 
   await b.page.goto(`${base}/workspace`);
   await b.page.getByTestId('user-menu').click();
   await b.page.getByTestId('user-menu-switch').hover();
   await b.page.locator(`[data-testid^="switch-org-"][data-org-name="${TEAM}"]`).click();
-  await expect(b.page).toHaveURL(/\/team$/);
+  await expect(b.page).toHaveURL(/\/team$/, NAV);
   await expect(b.page.getByTestId('team-danger-zone')).toBeVisible();
   await expect(b.page.getByTestId('team-menu-audit')).toBeVisible();
 
@@ -184,7 +218,7 @@ test('WeChat scan: the QR code is polled until the phone confirms, then the brow
   expect((await step('scan')).ok()).toBe(true);
   await expect(page.getByTestId('wechat-status')).toHaveText('Scanned: confirm on your phone.');
   expect((await step('confirm')).ok()).toBe(true);
-  await expect(page).toHaveURL(/\/team$/);
+  await expect(page).toHaveURL(/\/team$/, NAV);
   await expect(page.getByTestId('user-menu-name')).toHaveText('Wei Chen');
   await ctx.close();
 });
@@ -199,11 +233,39 @@ test('a failed provider sign-in comes back to the login page with its message', 
 test('sign out ends the session: the next page needs a login again', async ({ browser }) => {
   const { ctx, page } = await person(browser);
   await signIn(page, base, bob.email);
-  await expect(page).toHaveURL(/\/(workspace|team)/);
+  await expect(page).toHaveURL(/\/(workspace|team)/, NAV);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-sign-out').click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login/, NAV);
   await page.goto(`${base}/workspace`);
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fworkspace/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fworkspace/, NAV);
   await ctx.close();
+});
+
+test('forgot password: a mailed code and the new password twice; the new password signs in', async ({ browser }) => {
+  const { ctx, page } = await person(browser);
+  await page.goto(`${base}/login?language=en-US`);
+  await page.getByTestId('login-forgot').click();
+  await page.getByTestId('reset-account').fill(alice.email);
+  await page.getByTestId('reset-send-code').click();
+  const code = await mailedCode(alice.email);
+  await page.getByTestId('reset-code').fill(code);
+  await page.getByTestId('reset-password').fill('Newpass123');
+  await page.getByTestId('reset-confirm').fill('Newpass124');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByText("The two passwords don't match")).toBeVisible();
+  await page.getByTestId('reset-confirm').fill('Newpass123');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+  await signIn(page, base, alice.email, 'Newpass123');
+  await expect(page).toHaveURL(/\/workspace/, NAV);
+  await ctx.close();
+});
+
+test('local mode never shows the login screen', async ({ page }) => {
+  // The default e2e server runs in local mode.
+  await page.goto('/login?redirect=%2Fteam&language=en-US');
+  await expect(page).toHaveURL(/\/workspace$/, NAV);
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toHaveCount(0);
 });

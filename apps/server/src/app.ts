@@ -42,7 +42,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const connections = new ConnectionService(dataSources, new FilePolicy(config));
   const sessions = new SessionService(connections);
   const catalogs = new CatalogCache(connections);
-  const audit = auditService(store.db, kv, config.audit);
+  const audit = auditService(store, kv, config.audit);
   const execution = new ExecutionService(sessions, catalogs, audit.log);
   let identity: ContextResolver;
   if (config.mode === 'local') identity = localIdentity(await ensureLocalUser(store.db));

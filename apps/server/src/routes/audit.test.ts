@@ -11,7 +11,7 @@ import { as, type Persona, type TeamFixture, makeTeam } from '../test/org-fixtur
 
 type Row = { id: number; userId: number; userName: string | null; dataSourceId: number; databaseName: string | null; schemaName: string | null; statementType: string; sql: string; startTime: string; duration: number; rowCount: number | null; success: boolean; message: string | null; clientIp: string | null };
 
-const qs = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+const qs = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe('SQL audit (server mode, PostgreSQL store)', () => {
   let store: Awaited<ReturnType<typeof scratchPgDatabase>>;

@@ -12,6 +12,8 @@ export type StoreDb = Kysely<StoreSchema>;
 export interface Store {
   db: StoreDb;
   dialect: StoreDialect;
+  /** The SQLite file (local mode), for writers that open a connection of their own off the main thread. */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function openStore(opts: { home: string; databaseUrl?: string; mode
     if (e instanceof StoreError) throw e;
     throw new StoreError(`The app store at ${where} could not be opened: ${(e as Error).message}`);
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, ...(dialect === 'sqlite' ? { file: where } : {}), close: () => db.destroy() };
 }
 
 async function migrate(db: StoreDb, dialect: StoreDialect, where: string): Promise<void> {

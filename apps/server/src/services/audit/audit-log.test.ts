@@ -16,6 +16,7 @@ import { SqlAuditRepo } from '../../store/sql-audit.js';
 import { PG_URL, scratchPgDatabase } from '../../test/helpers.js';
 import { AuditLog, type AuditLogger } from './audit-log.js';
 import { AuditRetention } from './retention.js';
+import { SqliteAuditWriter, type AuditWriter } from './sqlite-writer.js';
 import type { AuditEntry } from './entry.js';
 
 const entry = (i: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -40,6 +41,8 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     let scratch: Awaited<ReturnType<typeof scratchPgDatabase>> | null = null;
     let home: string;
     let repo: SqlAuditRepo;
+    /** What the app writes with: a worker thread on SQLite, the repo's multi-row INSERT on PostgreSQL. */
+    let writer: AuditWriter & { close?(): Promise<void> };
 
     beforeAll(async () => {
       home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-audit-'));
@@ -50,15 +53,18 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         store = await openStore({ home, mode: 'server', databaseUrl: url.toString() });
       } else store = await openStore({ home, mode: 'local' });
       repo = new SqlAuditRepo(store.db);
+      writer = store.file ? new SqliteAuditWriter(store.file) : repo;
     });
     afterAll(async () => {
+      await writer?.close?.();
       await store?.close();
+      await new Promise((r) => setTimeout(r, 200)); // let the pool's connections finish closing before the forced drop
       await scratch?.drop();
       fs.rmSync(home, { recursive: true, force: true });
     });
 
     it('writes all of 10,000 rows recorded in one go, in batches, without the caller waiting', async () => {
-      const log = new AuditLog(repo, { flushMs: 250, batchSize: 500, maxQueue: 200_000 });
+      const log = new AuditLog(writer, { flushMs: 250, batchSize: 500, maxQueue: 200_000 });
       const before = await repo.count(3);
       const t0 = performance.now();
       for (let i = 0; i < 10_000; i++) log.record(entry(i));
@@ -73,7 +79,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     });
 
     it('close() writes everything still queued', async () => {
-      const log = new AuditLog(repo, { flushMs: 60_000, batchSize: 500, maxQueue: 200_000 });
+      const log = new AuditLog(writer, { flushMs: 60_000, batchSize: 500, maxQueue: 200_000 });
       const before = await repo.count(3);
       for (let i = 0; i < 3_210; i++) log.record(entry(i));
       await log.close();
@@ -85,7 +91,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     it('a row the store refuses is counted and logged; the rest of its batch is written', async () => {
       const { logger, lines } = recordingLogger();
-      const log = new AuditLog(repo, { flushMs: 10, batchSize: 500, maxQueue: 200_000 });
+      const log = new AuditLog(writer, { flushMs: 10, batchSize: 500, maxQueue: 200_000 });
       log.useLogger(logger);
       const before = await repo.count(3);
       for (let i = 0; i < 10; i++) log.record(entry(i, i === 4 ? { dataSourceId: Number.NaN, actor: { userId: 7, organizationId: null as unknown as number, clientIp: null } } : {}));
@@ -98,7 +104,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     it('the queue bound turns rows away only with a count and a log line', async () => {
       const { logger, lines } = recordingLogger();
-      const log = new AuditLog(repo, { flushMs: 60_000, batchSize: 1000, maxQueue: 100 });
+      const log = new AuditLog(writer, { flushMs: 60_000, batchSize: 1000, maxQueue: 100 });
       log.useLogger(logger);
       for (let i = 0; i < 150; i++) log.record(entry(i));
       expect(log.stats()).toMatchObject({ queued: 100, lost: 50 });
@@ -109,7 +115,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     it('prunes by age only; two replicas pruning at once delete each old row once', async () => {
       const kv = new KvRepo(store.db);
-      const log = new AuditLog(repo, { flushMs: 10, batchSize: 500, maxQueue: 200_000 });
+      const log = new AuditLog(writer, { flushMs: 10, batchSize: 500, maxQueue: 200_000 });
       const old = Date.now() - 40 * 86_400_000;
       for (let i = 0; i < 1_200; i++) log.record(entry(i, { actor: { userId: 8, organizationId: 99, clientIp: null }, startTime: old - i * 1000 }));
       for (let i = 0; i < 30; i++) log.record(entry(i, { actor: { userId: 8, organizationId: 99, clientIp: null }, startTime: Date.now() - 86_400_000 }));

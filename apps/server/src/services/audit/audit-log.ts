@@ -7,7 +7,7 @@
  * rows the store refuses one by one, and rows still queued when a close gives up are counted and
  * logged (`stats()`), never dropped silently. `close()` (the app's onClose) writes everything queued.
  */
-import type { SqlAuditRepo } from '../../store/sql-audit.js';
+import type { AuditWriter } from './sqlite-writer.js';
 import type { AuditConfig } from './audit-config.js';
 import { toAuditRow, type AuditEntry } from './entry.js';
 
@@ -48,7 +48,7 @@ export class AuditLog {
   private log: AuditLogger = silent;
 
   constructor(
-    private readonly repo: SqlAuditRepo,
+    private readonly repo: AuditWriter,
     private readonly opts: Pick<AuditConfig, 'flushMs' | 'batchSize' | 'maxQueue'>,
   ) {}
 

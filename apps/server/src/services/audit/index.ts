@@ -1,10 +1,11 @@
 /** The SQL audit: writer, retention and the statement entries the execution service records. */
 import type { KvRepo } from '../../store/kv.js';
 import { SqlAuditRepo } from '../../store/sql-audit.js';
-import type { StoreDb } from '../../store/db.js';
+import type { Store } from '../../store/db.js';
 import type { AuditConfig } from './audit-config.js';
 import { AuditLog, type AuditLogger } from './audit-log.js';
 import { AuditRetention } from './retention.js';
+import { SqliteAuditWriter } from './sqlite-writer.js';
 
 export { AuditLog, type AuditStats, type AuditLogger } from './audit-log.js';
 export { AuditRetention } from './retention.js';
@@ -21,9 +22,11 @@ export interface AuditService {
   close(): Promise<void>;
 }
 
-export function auditService(db: StoreDb, kv: KvRepo, config: AuditConfig): AuditService {
-  const repo = new SqlAuditRepo(db);
-  const log = new AuditLog(repo, config);
+export function auditService(store: Store, kv: KvRepo, config: AuditConfig): AuditService {
+  const repo = new SqlAuditRepo(store.db);
+  // SQLite commits wait for the disk synchronously: write from a thread of its own. PostgreSQL writes are asynchronous already.
+  const sqliteWriter = store.file ? new SqliteAuditWriter(store.file) : null;
+  const log = new AuditLog(sqliteWriter ?? repo, config);
   const retention = new AuditRetention(repo, kv, config.retentionDays);
   return {
     repo,
@@ -36,6 +39,7 @@ export function auditService(db: StoreDb, kv: KvRepo, config: AuditConfig): Audi
     async close() {
       await retention.stop();
       await log.close();
+      await sqliteWriter?.close();
     },
   };
 }

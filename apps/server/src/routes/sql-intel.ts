@@ -159,8 +159,10 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const type = record.input.type;
     const sel = selection(type, body);
-    const [catalog, lists] = await Promise.all([catalogs.forTips(req, record, sel), names.get(record, sel.databaseName)]);
     const currentStatement = body.currentStatement || body.sql;
+    // A statement over the parse limit has no hover (hover parses it): answered without a worker.
+    if (currentStatement.length >= LIMITS.maxParseLength) return [];
+    const [catalog, lists] = await Promise.all([catalogs.forTips(req, record, sel), names.get(record, sel.databaseName)]);
     const list = await intel.run({
       op: 'hover', dbType: type, currentStatement, hoverIdentifier: body.hoverIdentifier,
       names: { catalog, ...sel, schemas: lists.schemas, databases: lists.databases, dataSourceName: record.input.alias, language: req.ctx.lang },

@@ -1,113 +1,20 @@
 /**
- * Expressions: precedence climbing over a broad, multi-dialect expression language. Function
- * arguments are read leniently (keywords such as AS, FROM, ORDER BY, SEPARATOR are allowed inside),
- * so vendor syntax does not produce false errors; names that are not columns there (CAST types,
- * date parts) are not recorded as column references.
+ * Expressions: precedence climbing over a broad, multi-dialect expression language (operators, literals
+ * including typed and vendor ones, CASE, names); call arguments are read by the layer below (call.ts),
+ * leniently, so vendor syntax does not produce false errors; names that are not columns there (CAST
+ * types, date parts) are not recorded as column references.
  */
 import { TK } from '../tokenizer/scanner.js';
-import type { NamePath, Scope } from './model.js';
-import { Stream } from './stream.js';
+import type { Scope } from './model.js';
+import { CallParser, type ExprInfo } from './call.js';
 import type { Token } from './tokens.js';
+import { EXPR_STOP, NONRESERVED_STOP, FUNCTION_ALSO, NEGATABLE, COMPARISON, LITERAL_WORDS, NILADIC, TYPED_LITERAL, DATE_UNITS, NORMAL_FORMS, NOT_A_VALUE_START, PG_NOT_PREFIX, TYPE_SEQUENCES, TYPE_WORDS } from './words.js';
 
-export interface ExprInfo {
-  /** Set when the whole expression is one column reference. */
-  col?: NamePath;
-  /** `*` or `t.*`. */
-  star?: boolean;
-  qualifier?: NamePath;
-}
+export type { ExprInfo } from './call.js';
+export { EXPR_STOP, NILADIC, DATE_UNITS } from './words.js';
 
-const w = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/));
-
-/** Words that cannot start an expression (unless used as a function name before `(`). */
-export const EXPR_STOP = w(`FROM WHERE GROUP HAVING ORDER LIMIT OFFSET FETCH UNION INTERSECT EXCEPT MINUS JOIN INNER CROSS
-NATURAL FULL OUTER ON USING WINDOW QUALIFY INTO SET RETURNING THEN ELSE END WHEN AND OR IS IN LIKE ILIKE BETWEEN AS ASC DESC
-BY FOR LEFT RIGHT SELECT VALUES PREWHERE SETTINGS XOR REGEXP RLIKE GLOB DIV OPTION CONNECT START`);
-/** Clause words that are not reserved: where an operand is expected they are column names (`SUBSTR(c, start)`, `SELECT id, window`). */
-const NONRESERVED_STOP = w('START CONNECT OPTION SETTINGS PREWHERE QUALIFY WINDOW OFFSET FETCH');
-const FUNCTION_ALSO = w('LEFT RIGHT REPLACE IF INSERT VALUES CHAR FORMAT MOD DIV ROW ANY ALL SOME GROUPING SET START');
-const NEGATABLE = w('IN LIKE ILIKE BETWEEN REGEXP RLIKE SIMILAR GLOB MATCH');
-const COMPARISON = new Set(['=', '==', '<>', '!=', '<', '>', '<=', '>=', '<=>', '!<', '!>']);
-const LITERAL_WORDS = w('NULL TRUE FALSE DEFAULT UNKNOWN');
-export const NILADIC = w(`CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP CURRENT_USER SESSION_USER
-SYSTEM_USER CURRENT_ROLE CURRENT_SCHEMA CURRENT_CATALOG SYSDATE SYSTIMESTAMP ROWNUM ROWID LEVEL`);
-const TYPED_LITERAL = w('DATE TIME TIMESTAMP TIMESTAMPTZ DATETIME TIMETZ INTERVAL');
-export const DATE_UNITS = w(`YEAR YEARS MONTH MONTHS WEEK WEEKS DAY DAYS HOUR HOURS MINUTE MINUTES SECOND SECONDS
-MICROSECOND MICROSECONDS MILLISECOND MILLISECONDS QUARTER DECADE CENTURY EPOCH DOW DOY ISODOW ISOYEAR YEAR_MONTH DAY_HOUR
-DAY_MINUTE DAY_SECOND HOUR_MINUTE HOUR_SECOND MINUTE_SECOND DAY_MICROSECOND HOUR_MICROSECOND MINUTE_MICROSECOND
-SECOND_MICROSECOND TO`);
-/** Functions whose first argument is a bare date part, not a column. */
-const DATEPART_FUNCS = w(`DATEADD DATEDIFF DATEDIFF_BIG DATEPART DATENAME DATETRUNC DATE_BUCKET TIMESTAMPADD TIMESTAMPDIFF
-EXTRACT DATE_PART DATE_TRUNC LAST_DAY`);
-/** Keywords that may appear inside call parentheses (SUBSTRING(x FROM 2), COUNT(DISTINCT a), OVER (PARTITION BY …)). */
-const HARD_ARG_KEYWORDS = w(`DISTINCT ALL FROM FOR IN BOTH LEADING TRAILING SEPARATOR ORDER BY ON RETURNING PASSING WITH
-WITHOUT KEEP NULLS IGNORE RESPECT LIMIT ASC DESC PLACING PARTITION BETWEEN UNBOUNDED PRECEDING FOLLOWING AND EXCLUDE WHERE TO`);
-/** Keywords that are also common column names (name, value, key, path…): keywords only when a value follows them. */
-const SOFT_ARG_KEYWORDS = w(`NAME KEY VALUE PATH FORMAT ERROR EMPTY ARRAY OBJECT SCALAR KEYS COLUMNS UNIQUE STRICT LAX
-ENCODING UTF8 PRESERVE OMIT QUOTES CONDITIONAL UNCONDITIONAL WRAPPER ABSENT`);
-/** Argument keywords only some calls take ('' = OVER/FILTER/WITHIN GROUP bodies). */
-const KEYWORD_FUNCS: Record<string, ReadonlySet<string>> = {
-  FROM: w('EXTRACT SUBSTRING SUBSTR TRIM OVERLAY XMLTABLE'),
-  FOR: w('SUBSTRING OVERLAY SUBSTR'),
-  PLACING: w('OVERLAY'),
-  BOTH: w('TRIM'), LEADING: w('TRIM'), TRAILING: w('TRIM'),
-  PARTITION: w(''), UNBOUNDED: w(''), PRECEDING: w(''), FOLLOWING: w(''), EXCLUDE: w(''), WHERE: w(''),
-};
-/** Table functions whose COLUMNS clause declares columns (read leniently). */
-const TABLE_FUNCS = w('JSON_TABLE XMLTABLE');
-const NORMAL_FORMS = w('NFC NFD NFKC NFKD');
-const GROUPING_FUNCS = w('SETS ROLLUP CUBE');
-const QUERY_WORDS = w('SELECT WITH VALUES');
-const QUERY_CONTINUES = w('UNION INTERSECT EXCEPT MINUS ORDER LIMIT OFFSET FETCH');
-const FRAME_UNITS = w('ROWS RANGE GROUPS');
-const FRAME_NEXT = w('BETWEEN UNBOUNDED CURRENT');
-const NOT_A_VALUE_START = w(`AND OR IS IN NOT LIKE ILIKE BETWEEN AS FROM FOR ON THEN ELSE END WHEN ASC DESC NULLS COLLATE
-ORDER BY SEPARATOR USING RETURNING PASSING`);
-/** Argument keywords followed by a name that is not a column (CONVERT(x USING utf8mb4), CHARACTER SET x). */
-const ARG_NAME_AFTER = w('USING SET');
-const PG_NOT_PREFIX = new Set(['*', '=', '<', '>', '<=', '>=', '<>', '!=', '/', '%', '^', '|', '&', '||', '::']);
-/** Multi-word type names that may start a typed literal (`timestamp with time zone '…'`). */
-const TYPE_SEQUENCES: readonly string[][] = [
-  ['TIMESTAMP', 'WITH', 'TIME', 'ZONE'], ['TIMESTAMP', 'WITHOUT', 'TIME', 'ZONE'], ['TIME', 'WITH', 'TIME', 'ZONE'],
-  ['TIME', 'WITHOUT', 'TIME', 'ZONE'], ['DOUBLE', 'PRECISION'], ['CHARACTER', 'VARYING'], ['BIT', 'VARYING'],
-  ['NATIONAL', 'CHARACTER'], ['CHAR', 'VARYING'],
-];
-const TYPE_WORDS = w('PRECISION VARYING WITH WITHOUT TIME ZONE UNSIGNED SIGNED CHARACTER SET');
-
-export class ExprParser extends Stream {
+export class ExprParser extends CallParser {
   scope!: Scope;
-  /** Upper-case name of the call whose arguments are being read ('' outside calls). */
-  protected callName = '';
-
-  /** Reads a subquery after its `(` (implemented by the query layer). */
-  protected subquery(_open: Token): void {
-    this.skipToCloseParen();
-  }
-  protected atQueryStart(): boolean {
-    return this.at('SELECT') || this.at('WITH') || this.at('VALUES') || (this.at('TABLE') && this.def === 'postgresql');
-  }
-
-  /**
-   * Just after a `(`: a query starts here, including `((SELECT 1) UNION SELECT 2)` where a parenthesized
-   * query is followed by a set operator or ORDER BY/LIMIT (looked ahead to the end of the inner group).
-   */
-  protected queryAhead(): boolean {
-    if (this.atQueryStart()) return true;
-    let j = this.i;
-    while (j - this.i < 64 && this.tokens[j]?.kind === TK.OpenParen) j++;
-    const first = this.tokens[j];
-    if (j === this.i || !first || first.kind !== TK.Word || !QUERY_WORDS.has(first.up)) return false;
-    let d = 0;
-    for (let k = this.i; k < this.tokens.length && k - this.i < 20_000; k++) {
-      const kind = this.tokens[k]!.kind;
-      if (kind === TK.OpenParen) d++;
-      else if (kind === TK.CloseParen && --d === 0) {
-        const after = this.tokens[k + 1];
-        return !!after && after.kind === TK.Word && QUERY_CONTINUES.has(after.up);
-      }
-    }
-    return false;
-  }
 
   parseExpr(minPrec = 0): ExprInfo | null {
     if (!this.enter()) {
@@ -474,155 +381,6 @@ export class ExprParser extends Stream {
       }
     }
     return false;
-  }
-
-  /** WITHIN GROUP (…), FILTER (…), OVER (…) / OVER name, IGNORE NULLS, KEEP (…), MySQL MATCH … AGAINST (…). */
-  private callSuffix(): void {
-    for (let guard = 0; guard < 6; guard++) {
-      if (this.accept('AGAINST')) {
-        // AGAINST ('words' IN NATURAL LANGUAGE MODE WITH QUERY EXPANSION): a search string and its modes
-        if (this.atKind(TK.OpenParen)) this.skipGroup();
-        else this.error('expectedOpenParen');
-        continue;
-      }
-      if (this.acceptSeq('WITHIN', 'GROUP') || this.accept('FILTER') || this.accept('KEEP')) {
-        const open = this.t;
-        if (!open || open.kind !== TK.OpenParen) {
-          this.error('expectedOpenParen');
-          return;
-        }
-        this.i++;
-        this.args('', open);
-        continue;
-      }
-      if (this.acceptSeq('IGNORE', 'NULLS') || this.acceptSeq('RESPECT', 'NULLS')) continue;
-      if (this.accept('OVER')) {
-        const open = this.t;
-        if (open && open.kind === TK.OpenParen) {
-          this.i++;
-          this.args('', open);
-        } else if (open && (open.kind === TK.Word || open.kind === TK.QuotedIdent)) this.i++;
-        else this.error('expectedOpenParen');
-        continue;
-      }
-      return;
-    }
-  }
-
-  /** Arguments after `(` through the closing `)`. */
-  args(fnUp: string, open: Token): void {
-    const outer = this.callName;
-    this.callName = fnUp;
-    try {
-      this.argList(fnUp, open);
-    } finally {
-      this.callName = outer;
-    }
-  }
-
-  private argList(fnUp: string, open: Token): void {
-    if (this.acceptKind(TK.CloseParen)) return;
-    if (this.atQueryStart()) {
-      this.subquery(open);
-      return;
-    }
-    let first = true;
-    for (;;) {
-      const t = this.t;
-      if (!t) {
-        this.error('missingCloseParen', open, {});
-        return;
-      }
-      if (t.kind === TK.CloseParen) {
-        this.i++;
-        return;
-      }
-      if (t.kind === TK.Comma) {
-        this.i++;
-        first = false;
-        const n = this.t;
-        if (n && (n.kind === TK.Comma || n.kind === TK.CloseParen)) this.error('expectedExpression');
-        continue;
-      }
-      const before = this.i;
-      if (t.kind === TK.OpenParen && this.peek()?.kind === TK.CloseParen && GROUPING_FUNCS.has(fnUp)) {
-        this.i += 2; // the empty grouping set: GROUPING SETS ((a), ())
-        first = false;
-        continue;
-      }
-      if (t.kind === TK.Word) {
-        if (t.up === 'AS') {
-          this.i++;
-          this.skipTypeInArgs();
-          continue;
-        }
-        if (t.up === 'COLUMNS' && TABLE_FUNCS.has(fnUp)) {
-          // Column definitions: JSON_TABLE(… COLUMNS (id FOR ORDINALITY, a INT PATH '$.a')), XMLTABLE(… COLUMNS a int PATH 'x', …)
-          this.i++;
-          while (!this.done && !this.atKind(TK.CloseParen)) this.atKind(TK.OpenParen) ? this.skipGroup() : this.i++;
-          continue;
-        }
-        if (first && DATEPART_FUNCS.has(fnUp)) {
-          const n = this.peek();
-          if (n && (n.kind === TK.Comma || (n.kind === TK.Word && n.up === 'FROM'))) {
-            this.i++;
-            first = false;
-            continue;
-          }
-        }
-        if ((HARD_ARG_KEYWORDS.has(t.up) && (!KEYWORD_FUNCS[t.up] || KEYWORD_FUNCS[t.up]!.has(fnUp))) || this.softKeyword(t.up)) {
-          this.i++;
-          if (t.up === 'NULLS' && (this.at('FIRST') || this.at('LAST'))) this.i++;
-          else if (t.up === 'CURRENT' && this.at('ROW')) this.i++;
-          else if (t.up === 'EXCLUDE') {
-            if (!this.acceptSeq('CURRENT', 'ROW') && !this.acceptSeq('NO', 'OTHERS')) this.accept('TIES') || this.accept('GROUP');
-          }
-          continue;
-        }
-        if (ARG_NAME_AFTER.has(t.up)) {
-          this.i++;
-          if (this.at('OPERATOR') && this.peek()?.kind === TK.OpenParen) {
-            this.i++;
-            this.skipGroup(); // ORDER BY c USING OPERATOR(public.<^)
-          } else if (this.atKind(TK.Word) || this.atKind(TK.Operator)) this.i++; // CONVERT(x USING utf8), ORDER BY c USING ~<~
-          continue;
-        }
-        if (this.atQueryStart()) {
-          this.subquery(open);
-          return;
-        }
-      }
-      if (!first && t.kind === TK.Word && EXPR_STOP.has(t.up) && !NONRESERVED_STOP.has(t.up) && this.peek()?.kind !== TK.OpenParen) {
-        // count(* FROM t: the call was not closed.
-        this.error('expectedCloseParen');
-        return;
-      }
-      this.parseExpr(0);
-      if (this.i === before) {
-        this.error('unexpected');
-        this.skipToCloseParen();
-        return;
-      }
-      first = false;
-    }
-  }
-
-  /** A word that acts as a keyword inside call parentheses only when a value follows (KEY 'a' VALUE 1). */
-  private softKeyword(up: string): boolean {
-    const n = this.peek();
-    if (FRAME_UNITS.has(up)) return !!n && ((n.kind === TK.Word && FRAME_NEXT.has(n.up)) || n.kind === TK.Number);
-    if (up === 'CURRENT') return !!n && n.kind === TK.Word && n.up === 'ROW';
-    if (!SOFT_ARG_KEYWORDS.has(up) || !n) return false;
-    if (n.kind === TK.String || n.kind === TK.Number || n.kind === TK.Param || n.kind === TK.QuotedIdent) return true;
-    return n.kind === TK.Word && !NOT_A_VALUE_START.has(n.up);
-  }
-
-  /** After AS inside a call: the type name, up to `,` or `)` of the call. */
-  private skipTypeInArgs(): void {
-    while (!this.done && !this.atKind(TK.Comma) && !this.atKind(TK.CloseParen)) {
-      if (this.atKind(TK.OpenParen)) this.skipGroup();
-      else this.i++;
-    }
   }
 
   /** A type name after `::`. */

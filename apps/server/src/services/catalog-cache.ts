@@ -92,16 +92,17 @@ export class CatalogCache {
     const entry = this.entry(record, sel.databaseName, sel.schemaName, { start: !!wait.waitFullMs });
     if (entry.ready) return { catalog: entry.ready, complete: true };
     const full = entry.whenReady;
+    entry.staged ??= this.connections
+      .with(record, (c) => StagedCatalog.read(c, sel, dialectFor(record.input.type), (names) => this.connections.with(record, (cc) => cc.metadata.columnsOf!(sel, names))))
+      .catch(() => null);
+    const stagedRead = entry.staged;
+    void stagedRead.then(entry.start);
     if (wait.waitFullMs) {
       const c = await within(full, wait.waitFullMs);
       if (c) return { catalog: c, complete: true };
     }
     const deadline = Date.now() + wait.budgetMs;
-    entry.staged ??= this.connections
-      .with(record, (c) => StagedCatalog.read(c, sel, dialectFor(record.input.type), (names) => this.connections.with(record, (cc) => cc.metadata.columnsOf!(sel, names))))
-      .catch(() => null);
-    void entry.staged.then(entry.start);
-    const staged = await within(entry.staged, deadline - Date.now());
+    const staged = await within(stagedRead, deadline - Date.now());
     if (entry.ready) return { catalog: entry.ready, complete: true };
     if (!staged) {
       // No staged catalog (not read yet, or an engine without per-table columns): the bulk one if it comes in time.

@@ -7,6 +7,7 @@ export { quoteRedisText } from './redis-quote.js';
 export { Scanner, TK, type TokenKind, type ScanOptions } from './tokenizer/scanner.js';
 export { splitStatements, splitRanges, type SqlStatement } from './splitter.js';
 export { statementType } from './statement-type.js';
+export { statementAccess, type StatementAccess, type StatementAccessOptions, type TableAccess, type AccessTable, type AccessCategory } from './access/statement-access.js';
 export { statementAtCursor } from './cursor.js';
 export { LineIndex, attachPositions, type LineCol } from './positions.js';
 export {

@@ -9,3 +9,4 @@ import { consoleStrings } from '../features/console/i18n'; featureStrings.push(c
 import { authStrings } from '../features/auth/i18n'; featureStrings.push(authStrings);
 import { accountStrings } from '../features/settings/account/i18n'; featureStrings.push(accountStrings);
 import { teamStrings } from '../features/team/i18n'; featureStrings.push(teamStrings);
+import { auditStrings } from '../features/team/audit/i18n'; featureStrings.push(auditStrings);

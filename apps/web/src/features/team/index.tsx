@@ -7,6 +7,7 @@ import { isServerMode, isSuperAdmin, useSession } from '../auth/session';
 import { ComingSoon } from './ComingSoon';
 import { CreateJoinTeam } from './CreateJoinTeam';
 import { Members } from './Members';
+import { SqlAudit } from './audit/SqlAudit';
 import { TeamSettings } from './TeamSettings';
 import './team.css';
 
@@ -44,7 +45,8 @@ export function TeamPage() {
       <section className="askdb-team-content">
         {entry === 'settings' && <TeamSettings />}
         {entry === 'members' && <Members />}
-        {entry !== 'settings' && entry !== 'members' && <ComingSoon title={t(`team.menu.${entry}`)} />}
+        {entry === 'audit' && isSuperAdmin(session.user) && <SqlAudit />}
+        {entry !== 'settings' && entry !== 'members' && entry !== 'audit' && <ComingSoon title={t(`team.menu.${entry}`)} />}
       </section>
     </div>
   );

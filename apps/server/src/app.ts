@@ -80,7 +80,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   app.setErrorHandler((err, req, reply) => {
     const e = err as Error & { statusCode?: number; code?: string; validation?: unknown };
     if (e instanceof AppError) {
-      return reply.status(e.statusCode).send({ success: false, errorCode: e.errorCode, errorMessage: e.message, errorDetail: e.errorDetail });
+      return reply.status(e.statusCode).send({ success: false, errorCode: e.errorCode, errorMessage: e.message, errorDetail: e.errorDetail, ...(e.data !== undefined ? { data: e.data } : {}) });
     }
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: 'Invalid body: not valid JSON' });

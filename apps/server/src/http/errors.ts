@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly errorCode: ErrorCode | string,
     message: string,
     readonly errorDetail?: string,
+    /** Sent as the envelope's `data` (e.g. the apply form's prefill on NO_DATA_ACCESS_PERMISSION). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

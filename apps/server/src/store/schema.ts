@@ -243,6 +243,22 @@ export interface SqlAuditTable {
   message: string | null;
   client_ip: string | null;
 }
+/** A member's grant on a shared data source (migration 0006; store/authorizations.ts). */
+export interface AuthorizationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  data_source_id: number;
+  database_name: string | null;
+  schema_name: string | null;
+  table_name: string | null;
+  columns_json: string | null;
+  actions: string;
+  expire_at: string | null;
+  granted_by: number;
+  approval_id: number | null;
+  created_at: string;
+}
 export interface StoreSchema {
   users: UsersTable;
   data_sources: DataSourcesTable;
@@ -267,4 +283,5 @@ export interface StoreSchema {
   wechat_tickets: WechatTicketsTable;
   rate_limits: RateLimitsTable;
   sql_audit: SqlAuditTable;
+  authorizations: AuthorizationsTable;
 }

@@ -7,6 +7,7 @@ import { sql, type Kysely, type Migration, type CreateTableBuilder } from 'kysel
 import { accountsMigration } from './0003-accounts.js';
 import { organizationScopeMigration } from './0004-organization-scope.js';
 import { sqlAuditMigration } from './0005-sql-audit.js';
+import { authorizationsMigration } from './0006-authorizations.js';
 import { approvalsMigration } from './0007-approvals.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -128,6 +129,7 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0003_accounts': accountsMigration(d, withId),
     '0004_organization_scope': organizationScopeMigration(),
     '0005_sql_audit': sqlAuditMigration(d),
+    '0006_authorizations': authorizationsMigration(d, withId),
     '0007_approvals': approvalsMigration(d, withId),
   };
 }

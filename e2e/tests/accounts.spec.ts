@@ -242,6 +242,24 @@ test('sign out ends the session: the next page needs a login again', async ({ br
   await ctx.close();
 });
 
+test('the operator closes registration: a new account is refused with a clear message', async ({ browser }) => {
+  const a = await person(browser);
+  await signIn(a.page, base, alice.email);
+  await expect(a.page).toHaveURL(/\/workspace/, NAV);
+  await openSettingsSection(a.page, 'account.account');
+  await expect(a.page.getByTestId('registration-policy')).toContainText('Open to anyone');
+  await pickOption(a.page, 'registration-policy', 'Closed');
+  await expect(a.page.getByTestId('registration-policy')).toContainText('Closed');
+  const c = await person(browser);
+  await register(c.page, base, { name: 'Carol', email: `carol.${stamp}@example.com` });
+  await expect(c.page.getByTestId('register-error')).toContainText('Registration is closed on this server');
+  await expect(c.page).toHaveURL(/\/login/, NAV);
+  await pickOption(a.page, 'registration-policy', 'Open to anyone');
+  await expect(a.page.getByTestId('registration-policy')).toContainText('Open to anyone');
+  await a.ctx.close();
+  await c.ctx.close();
+});
+
 test('forgot password: a mailed code and the new password twice; the new password signs in', async ({ browser }) => {
   const { ctx, page } = await person(browser);
   await page.goto(`${base}/login?language=en-US`);

@@ -7,6 +7,7 @@ import { ResetPasswordForm } from '../../auth/ResetPasswordForm';
 import { formRules } from '../../auth/rules';
 import { SendCodeButton } from '../../auth/SendCodeButton';
 import { useSession } from '../../auth/session';
+import { RegistrationPolicy } from './RegistrationPolicy';
 
 type Dialog = 'email' | 'phone' | 'password' | 'reset' | null;
 
@@ -37,6 +38,11 @@ export function AccountSection() {
             <Button size="small" type="link" onClick={() => setDialog('reset')} data-testid="account-reset-password">{t('auth.forgot')}</Button>
           </Space>
         </Descriptions.Item>
+        {user.isOperator && (
+          <Descriptions.Item label={t('account.registration')}>
+            <RegistrationPolicy />
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <Modal open={dialog === 'email' || dialog === 'phone'} title={dialog === 'phone' ? t('account.changePhone') : t('account.changeEmail')} footer={null} onCancel={close} destroyOnHidden>
         {(dialog === 'email' || dialog === 'phone') && <ChangeContactForm kind={dialog} onDone={close} />}

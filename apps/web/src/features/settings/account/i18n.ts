@@ -40,6 +40,10 @@ export const accountStrings: FeatureStrings = {
     'account.org.current': 'Current',
     'account.org.switchTo': 'Switch to this team',
     'account.org.backToPersonal': 'Back to personal',
+    'account.registration': 'Registration on this server',
+    'account.registration.OPEN': 'Open to anyone',
+    'account.registration.INVITE_ONLY': 'By invitation only',
+    'account.registration.CLOSED': 'Closed',
   },
   'zh-CN': {
     'account.section.profile': '个人信息',
@@ -80,6 +84,10 @@ export const accountStrings: FeatureStrings = {
     'account.org.current': '当前',
     'account.org.switchTo': '切换到此团队',
     'account.org.backToPersonal': '切回个人',
+    'account.registration': '本服务器的注册方式',
+    'account.registration.OPEN': '所有人可注册',
+    'account.registration.INVITE_ONLY': '仅限受邀',
+    'account.registration.CLOSED': '关闭注册',
   },
   'ja-JP': {
     'account.section.profile': '個人情報',
@@ -120,5 +128,9 @@ export const accountStrings: FeatureStrings = {
     'account.org.current': '現在',
     'account.org.switchTo': 'このチームに切り替え',
     'account.org.backToPersonal': '個人に戻る',
+    'account.registration': 'このサーバーの登録',
+    'account.registration.OPEN': '誰でも登録可能',
+    'account.registration.INVITE_ONLY': '招待のみ',
+    'account.registration.CLOSED': '登録停止',
   },
 };

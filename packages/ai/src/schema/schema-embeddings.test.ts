@@ -70,7 +70,9 @@ describe('schema embeddings', () => {
     const q = 'list every voyage after noon';
     expect(linkSchema(HOTEL, q)[0]!.tableName).not.toBe('trips');
     const semantic = await new SchemaEmbeddings().similarities({ apiHost: llm.openAiBase, model: 'm' }, HOTEL, q);
-    expect(linkSchema(HOTEL, q, { semantic })[0]!.tableName).toBe('trips');
+    const linked = linkSchema(HOTEL, q, { semantic });
+    expect(linked[0]).toMatchObject({ tableName: 'trips', matched: true });
+    expect(linked.find((t) => t.tableName === 'bills')!.matched).toBe(false);
   });
 
   it('reports a provider error or a malformed answer as an AiError, and does not cache the failure', async () => {

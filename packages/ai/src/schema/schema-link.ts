@@ -187,6 +187,10 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
   });
   const grouped = own.map((o, i) => o + w.component * (coverOf.get(index.component[i]!) ?? 0));
   const fused = options.semantic ? fuseSemantic(grouped, options.semantic, w.semantic) : grouped;
+  // A table whose similarity is in the upper half of the schema's range counts as matched too.
+  const lift = fused.map((f, i) => f - grouped[i]!);
+  const maxLift = lift.reduce((a, b) => Math.max(a, b), 0);
+  const semanticMatch = (i: number) => lift[i]! > 0 && lift[i]! >= 0.5 * maxLift;
   const final = w.bridgeTop > 0 ? liftBridges(fused, index.tables.map((t) => t.neighbours), w.bridgeTop, w.bridgeShare) : fused;
 
   const mentioned = new Set<number>();
@@ -205,7 +209,7 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
     tableName: index.tables[i]!.table.name,
     score: round(mentioned.has(i) ? top + 1 : final[i]!),
     columns: rankColumns(index.tables[i]!, columnScores.get(i)),
-    matched: own[i]! > 0,
+    matched: own[i]! > 0 || semanticMatch(i),
     ...(mentioned.has(i) ? { mentioned: true } : {}),
   }));
 }

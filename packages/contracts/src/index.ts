@@ -7,3 +7,4 @@ export * from './chats.js';
 export * from './auth.js';
 export * from './organizations.js';
 export * from './audit.js';
+export * from './approvals.js';

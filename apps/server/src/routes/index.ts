@@ -17,10 +17,12 @@ import organization from './organization.js';
 import auth from './auth.js';
 import account from './account.js';
 import audit from './audit.js';
+import permission from './permission.js';
+import approval from './approval.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit, auth, account, organization, audit];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

@@ -45,10 +45,10 @@ export interface ApprovalStepsTable {
   created_at: string;
 }
 
-export interface ApprovalTables {
+export type ApprovalTables = {
   approval_flows: ApprovalFlowsTable;
   approval_steps: ApprovalStepsTable;
-}
+};
 
 export type ApprovalDb = Kysely<ApprovalTables>;
 

@@ -1,7 +1,8 @@
 /**
  * Joining a team: by its 8-digit code (name and optional reason) or through an invitation; either
- * way a PENDING join request that an admin approves or rejects (spec 02 §4). Issue 13 turns these
- * into approvals; until then admins decide them from the pending-members list.
+ * way a PENDING join request that an admin approves or rejects (spec 02 §4). Each request is also an
+ * approval flow of type JOIN (services/approvals): approving the flow calls `approve` below; a request
+ * decided here closes its flow in the same transaction.
  */
 import { ERROR_CODES, ORGANIZATION_ERROR_CODES, type JoinRequestRow } from '@askdb/contracts';
 import { AppError } from '../../http/errors.js';
@@ -10,6 +11,7 @@ import { OrganizationRepo, type OrganizationRecord } from '../../store/organizat
 import { JoinRequestRepo, type JoinVia } from '../../store/join-requests.js';
 import { ADMIN_ROLES, parseTeamCode, requireMemberOf, requireName, type Actor } from './guard.js';
 import { orgMsg } from './messages.js';
+import { closeJoinFlow, openJoinFlow } from '../approvals/join-flows.js';
 
 export class JoinService {
   private readonly orgs: OrganizationRepo;
@@ -22,7 +24,7 @@ export class JoinService {
   async joinByCode(actor: Actor, raw: string, name: string, reason?: string): Promise<{ approvalId: number; organizationId: number }> {
     const org = await this.orgs.byTeamCode(parseTeamCode(raw, actor.lang));
     if (!org) throw new AppError(400, ORGANIZATION_ERROR_CODES.INVALID_TEAM_CODE, orgMsg(actor.lang, 'INVALID_TEAM_CODE'));
-    return this.request(actor, org, name, reason, 'CODE');
+    return this.db.transaction().execute((tx) => this.request(actor, org, name, reason, 'CODE', tx));
   }
 
   /** A PENDING request; refused when the user is already a member or already waiting. */
@@ -32,6 +34,7 @@ export class JoinService {
     if (m?.status === 'VALID') throw new AppError(400, ORGANIZATION_ERROR_CODES.ALREADY_MEMBER, orgMsg(actor.lang, 'ALREADY_MEMBER'));
     if (await this.requests.pendingOf(org.id, actor.userId)) throw new AppError(400, ORGANIZATION_ERROR_CODES.JOIN_PENDING, orgMsg(actor.lang, 'JOIN_PENDING'));
     const approvalId = await this.requests.create({ organizationId: org.id, userId: actor.userId, name, reason: reason?.trim() || null, via }, db);
+    await openJoinFlow(db, { organizationId: org.id, teamName: org.name, userId: actor.userId, name, reason: reason?.trim() || null, joinRequestId: approvalId });
     return { approvalId, organizationId: org.id };
   }
 
@@ -42,20 +45,26 @@ export class JoinService {
     }));
   }
 
-  /** Approve: the request is decided and the applicant becomes a VALID OPERATOR, together. */
-  async approve(actor: Actor, id: number): Promise<void> {
+  /** Approve: the request is decided and the applicant becomes a VALID OPERATOR, together (inside `tx` when the approval flow decides it). */
+  async approve(actor: Actor, id: number, tx?: StoreDb): Promise<void> {
     const r = await this.decidable(actor, id);
-    await this.db.transaction().execute(async (tx) => {
+    await this.inTransaction(tx, async (tx) => {
+      await closeJoinFlow(tx, r.id, 'APPROVED', actor.userId);
       if (!(await this.requests.decide(r.id, 'APPROVED', actor.userId, tx))) throw this.decided(actor);
       await this.orgs.upsertMember(r.organizationId, r.userId, 'OPERATOR', r.name, tx);
     });
   }
 
-  async reject(actor: Actor, id: number): Promise<void> {
+  async reject(actor: Actor, id: number, tx?: StoreDb): Promise<void> {
     const r = await this.decidable(actor, id);
-    await this.db.transaction().execute(async (tx) => {
+    await this.inTransaction(tx, async (tx) => {
+      await closeJoinFlow(tx, r.id, 'REJECTED', actor.userId);
       if (!(await this.requests.decide(r.id, 'REJECTED', actor.userId, tx))) throw this.decided(actor);
     });
+  }
+
+  private inTransaction(tx: StoreDb | undefined, fn: (tx: StoreDb) => Promise<void>): Promise<void> {
+    return tx ? fn(tx) : this.db.transaction().execute(fn);
   }
 
   /** The request, if the caller is an admin of its team (another team's request answers 403 like any foreign id). */

@@ -177,4 +177,14 @@ describe('SQL audit (local mode, SQLite store)', () => {
     expect(page.data.map((r: Row) => [r.statementType, r.rowCount, r.userId])).toEqual([['SELECT', 2, 1], ['INSERT', 2, 1], ['CREATE', 0, 1]]);
     expect(page.data[0].databaseName).toBe(target.name);
   });
+
+  it('records the rows the AI samples from the database for its value index', async () => {
+    const id = (await t.json('POST', '/api/connection/datasource/create', pgSourceInput('ai pg', target.name))).body.data;
+    await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: "create table cities(name text); insert into cities values ('Helsinki'), ('Oslo'), ('Turku')" });
+    const saved = await t.json('POST', '/api/config/system_config/ai', { aiSqlSource: 'OPENAI', apiHost: 'http://127.0.0.1:9/v1', apiKey: 'sk-test', model: 'm', privacy: 'SCHEMA_AND_SAMPLES' });
+    expect(saved.status).toBe(200);
+    expect((await t.json('POST', '/api/ai/schema_link', { dataSourceId: id, databaseName: target.name, schemaName: 'public', question: 'values of a' })).status).toBe(200);
+    const rows = (await t.json('GET', `/api/audit/sql/list?dataSourceId=${id}&searchKey=limit`)).body.data.data as Row[];
+    expect(rows.map((r) => [r.statementType, r.sql, r.rowCount, r.userId])).toEqual([['SELECT', 'SELECT * FROM "cities" LIMIT 200', 3, 1]]);
+  });
 });

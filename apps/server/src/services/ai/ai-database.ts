@@ -9,10 +9,14 @@ import type { Catalog as DriverCatalog, ResultEvent } from '@askdb/drivers';
 import { dialectFor } from '@askdb/sql';
 import type { AppDeps } from '../../deps.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
+import type { AuditActor } from '../../http/audit-actor.js';
+import { StatementAudit } from '../audit/statement-audit.js';
 
 export interface Location {
   databaseName?: string | null;
   schemaName?: string | null;
+  /** Who asked: the statements run for them (samples, EXPLAIN, dry runs) go to the SQL audit. */
+  actor?: AuditActor | null;
 }
 
 /** Engine names as users know them, for prompts. */
@@ -47,12 +51,15 @@ async function runBounded(
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   return deps.connections.with(record, async (conn) => {
     const out = { ok: true, message: '', header: [] as string[], rows: [] as (string | null)[][] };
+    const audit = loc.actor ? new StatementAudit(deps.audit.log, loc.actor, { dataSourceId: record.id, dbType: record.input.type, databaseName: loc.databaseName ?? record.input.databaseName ?? null, schemaName: loc.schemaName ?? record.input.schemaName ?? null }, sql) : null;
+    audit?.begin(Date.now());
     const it = conn.execute(sql, { signal: combined, pageSize: maxRows, databaseName: loc.databaseName, schemaName: loc.schemaName })[Symbol.asyncIterator]();
     try {
       for (;;) {
         const n = await it.next();
         if (n.done) break;
         const ev: ResultEvent = n.value;
+        audit?.see(ev);
         if (ev.type === 'header') out.header = ev.columns.map((c) => c.name);
         else if (ev.type === 'rows') {
           out.rows.push(...ev.rows.slice(0, maxRows - out.rows.length));
@@ -62,7 +69,11 @@ async function runBounded(
           out.message = ev.message;
         }
       }
+    } catch (e) {
+      audit?.see({ type: 'done', success: false, updateCount: null, durationMs: 0, message: (e as Error)?.message ?? String(e) });
+      throw e;
     } finally {
+      audit?.finish();
       await it.return?.();
     }
     return out;

@@ -18,6 +18,7 @@ import type { DataSourceRecord } from '../../store/data-sources.js';
 import { requireDataSource } from '../access.js';
 import { AiCollectionRepo } from './ai-collections.js';
 import { aiCatalog, driverCatalog, dryRun, engineName, explainText, fillSamples, indexesText, type Location } from './ai-database.js';
+import { auditActor } from '../../http/audit-actor.js';
 import { aiMsg } from './ai-messages.js';
 import { linkValues } from './link-values.js';
 import { requireCollection } from '../../routes/ai-collections.js';
@@ -66,7 +67,7 @@ export async function buildChatContext(
     if (input.dataSourceCollectionId != null) bound = await collectionContext(deps, req, input.dataSourceCollectionId);
     else if (input.dataSourceId != null) {
       const record = await requireDataSource(deps, req, input.dataSourceId);
-      const loc = { databaseName: input.databaseName, schemaName: input.schemaName };
+      const loc = { databaseName: input.databaseName, schemaName: input.schemaName, actor: auditActor(req) };
       const dc = await driverCatalog(deps, record, loc);
       bound = { catalog: await aiCatalog(deps, record, loc), dialect: engineName(record.input.type), record, loc, driverCatalog: dc };
     }
@@ -145,7 +146,7 @@ async function collectionContext(deps: AppDeps, req: FastifyRequest, id: number)
   for (const list of groups.values()) {
     const first = list[0]!;
     const record = await requireDataSource(deps, req, first.dataSourceId);
-    const loc = { databaseName: first.databaseName, schemaName: first.schemaName };
+    const loc = { databaseName: first.databaseName, schemaName: first.schemaName, actor: auditActor(req) };
     engines.add(engineName(record.input.type));
     const catalog = await aiCatalog(deps, record, loc);
     for (const e of list) {

@@ -32,7 +32,11 @@ async function freePort(): Promise<number> {
 async function startServer(home: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const script = path.join(repoRoot(), 'apps/server/dist/main.js');
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ASKDB_HOME: home, ASKDB_DEMO: '0', ASKDB_MODE: 'local', PORT: String(port), HOST: '127.0.0.1', ASKDB_LOG_LEVEL: 'error' }, stdio: 'ignore' });
+  const log = fs.openSync(path.join(home, 'server.log'), 'w');
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ASKDB_HOME: home, ASKDB_DEMO: '0', ASKDB_MODE: 'local', PORT: String(port), HOST: '127.0.0.1', ASKDB_LOG_LEVEL: 'error' }, stdio: ['ignore', log, log] });
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGKILL') console.error(`server exited (${code ?? signal}):\n${fs.readFileSync(path.join(home, 'server.log'), 'utf8').slice(-3000)}`);
+  });
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   for (;;) {

@@ -89,7 +89,11 @@ export class SqlIntelPool {
           idleTimeout: 60_000,
           // A pathological text fails its task, not the server.
           resourceLimits: { maxOldGenerationSizeMb: 512, stackSizeMb: 8 },
+          // On a busy machine the event loop comes first (Linux; piscina's optional @napi-rs/nice).
+          niceIncrement: kind === 'format' ? 10 : 5,
         });
+        // Errors outside any task (a thread that cannot start) are logged, never thrown at the process.
+        pool.on('error', (e: Error) => console.error(`SQL-intelligence worker error: ${e?.message ?? e}`));
         // Ready once a thread has loaded the worker and answered.
         await pool.run({ op: 'json', body: new Uint8Array([48]) });
         return pool;

@@ -19,7 +19,7 @@ export function readBigBodiesInWorker(scope: FastifyInstance, pool: SqlIntelPool
     // A body of its own memory (Fastify copies big ones) moves to the worker instead of being copied.
     const own = buf.byteOffset === 0 && buf.buffer.byteLength === buf.length;
     pool
-      .run({ op: 'json', body: buf }, { budget: 'body', size: Number.MAX_SAFE_INTEGER, transfer: own ? [buf.buffer as ArrayBuffer] : undefined, onGiveUp: (reason) => req.log.warn(`request body not read: ${reason}`) })
+      .run({ op: 'json', body: buf }, { budget: 'body', size: buf.length, transfer: own ? [buf.buffer as ArrayBuffer] : undefined, onGiveUp: (reason) => req.log.warn(`request body not read: ${reason}`) })
       .then(
         (value) => {
           if (value === TOO_LARGE) done(new AppError(413, ERROR_CODES.INVALID_PARAMS, `Invalid body: too large to read within ${BUDGET_MS.body} ms`), undefined);

@@ -70,7 +70,7 @@ export class SqlIntelPool {
   }
 
   private giveUp(o: RunOptions, reason: string): TooLarge {
-    o.onGiveUp?.(`${o.budget} on ${o.size} characters: ${reason}`);
+    o.onGiveUp?.(`${o.budget} on ${o.size} characters (bytes for a body): ${reason}`);
     return TOO_LARGE;
   }
 

@@ -24,6 +24,7 @@ import { linkValues } from '../services/ai/link-values.js';
 import { auditActor } from '../http/audit-actor.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
+import { permissions } from '../services/permissions/index.js';
 
 const MODEL_LIST_TIMEOUT_MS = 5_000;
 
@@ -72,7 +73,12 @@ const ai: RouteModule = (app, deps) => {
       const stored = await settings.get(req.ctx.organizationId);
       const privacy = stored?.privacy ?? DEFAULT_PRIVACY;
       // A data source the caller may not use answers 404/403 before the stream opens, like every other route.
-      if (body.dataSourceId != null) await requireDataSource(deps, req, body.dataSourceId);
+      if (body.dataSourceId != null) {
+        const record = await requireDataSource(deps, req, body.dataSourceId);
+        // The chat reads the schema's structure (and samples): a member needs a grant on the whole schema.
+        const perms = permissions(deps);
+        await perms.requireBrowse(req.ctx, record, perms.placeOf(record, body), 'wholeSchema');
+      }
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -162,6 +168,8 @@ const ai: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
+    const perms = permissions(deps);
+    await perms.requireBrowse(req.ctx, record, perms.placeOf(record, body), 'wholeSchema');
     const loc = { databaseName: body.databaseName, schemaName: body.schemaName, actor: auditActor(req) };
     const catalog = await aiCatalog(deps, record, loc);
     const values = await linkValues(deps, record, loc, catalog, (await settings.get(req.ctx.organizationId))?.privacy ?? DEFAULT_PRIVACY);

@@ -10,6 +10,7 @@ import { GroupRepo } from '../store/groups.js';
 import { msg } from '../http/messages.js';
 import { driverFailure } from '../services/driver-errors.js';
 import { mergeUpdate } from '../store/data-sources.js';
+import { permissions } from '../services/permissions/index.js';
 
 const IdParams = z.object({ id: z.coerce.number().int() });
 
@@ -66,8 +67,14 @@ const dataSources: RouteModule = (app, deps) => {
     // The host is searched only where the viewer may see it (a search must not reveal a shared source's host).
     const hits = key ? all.filter((r) => r.input.alias.toLowerCase().includes(key) || (canViewDetails(r, viewer) && (r.input.host ?? '').toLowerCase().includes(key)) || r.input.type.toLowerCase().includes(key)) : all;
     const start = (query.pageNo - 1) * query.pageSize;
+    // A team member's shared sources: hasPermission says whether a live grant lets them in (the tree tags the others).
+    const perms = permissions(deps);
+    const granted = await perms.sourcesWithGrant(req.ctx);
     return {
-      data: hits.slice(start, start + query.pageSize).map((r) => summaryFor(r, viewer)),
+      data: hits.slice(start, start + query.pageSize).map((r) => {
+        const s = summaryFor(r, viewer);
+        return granted && perms.enforced(req.ctx, r) ? { ...s, hasPermission: granted.has(r.id) } : s;
+      }),
       pageNo: query.pageNo,
       pageSize: query.pageSize,
       total: hits.length,

@@ -13,6 +13,7 @@ import { AppError } from '../http/errors.js';
 import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
+import { permissions } from '../services/permissions/index.js';
 
 const messages = defineMessages({
   SAME_SIDE: {
@@ -95,6 +96,10 @@ const diff: RouteModule = (app, deps) => {
     }
     requireComplete(lang, 'source', sourceType, body.source);
     requireComplete(lang, 'target', targetType, body.target);
+    // Both structures are read whole: a member needs a grant on each whole schema (services/permissions).
+    const perms = permissions(deps);
+    await perms.requireBrowse(req.ctx, source, perms.placeOf(source, body.source), 'wholeSchema');
+    await perms.requireBrowse(req.ctx, target, perms.placeOf(target, body.target), 'wholeSchema');
     if (sameDatabase(source, target, body.source, body.target)) throw badInput(t(lang, 'SAME_SIDE'));
 
     const [sourceCatalog, targetCatalog] = await Promise.all([catalog(req, source, body.source), catalog(req, target, body.target)]);

@@ -1,7 +1,10 @@
 /** Execution endpoints (API.md "Execute"): execute, fetch, execute_stream (NDJSON), cancel, export. */
 import { CancelInput, ERROR_CODES, ExecuteInput, ExportInput, FetchInput, type StreamEvent } from '@askdb/contracts';
 import { dialectFor } from '@askdb/sql';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { RouteModule } from './index.js';
+import type { DataSourceRecord } from '../store/data-sources.js';
 import { defineRoute } from '../http/route.js';
 import { requireUser } from '../http/context.js';
 import { auditActor } from '../http/audit-actor.js';
@@ -9,24 +12,37 @@ import { AppError } from '../http/errors.js';
 import { msg } from '../http/messages.js';
 import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
+import { permissions } from '../services/permissions/index.js';
 import { csvWriter, jsonWriter, sqlInsertWriter, textSink, xlsxWriter, type ExportWriter } from '../services/export-writers.js';
 
+type ExecuteBody = z.output<typeof ExecuteInput>;
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8', sql: 'application/sql; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 const execute: RouteModule = (app, deps) => {
   const exec = deps.execution;
+  const perms = permissions(deps);
+  /** A member's grants and the team's script policy, checked on every statement before any of it runs. */
+  const checked = async (req: FastifyRequest, record: DataSourceRecord, body: ExecuteBody) =>
+    perms.checkScript(req.ctx, record, { sql: body.sql, statements: exec.statements(record, body), databaseName: body.databaseName, schemaName: body.schemaName });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute', summary: 'Run SQL; one result per statement, first page of rows each', body: ExecuteInput }, async ({ body }, req) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
+    const onCursor = await checked(req, record, body);
     try {
-      return await exec.execute(record, user.id, body, auditActor(req));
+      const results = await exec.execute(record, user.id, body, auditActor(req));
+      if (onCursor) for (const r of results) if (r.cursorId) onCursor(r.cursorId);
+      return results;
     } catch (e) {
       throw driverFailure(e, req.ctx.lang);
     }
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/fetch', summary: 'Next rows of a result cursor', body: FetchInput }, async ({ body }, req) => {
+    await perms.recheckCursor(req.ctx, body.cursorId).catch((e) => {
+      exec.closeCursorOf(body.cursorId, requireUser(req).id);
+      throw e;
+    });
     const r = await exec.fetch(body.cursorId, requireUser(req).id, body.limit);
     if (!r) throw new AppError(404, ERROR_CODES.NOT_FOUND, msg(req.ctx.lang, 'CURSOR_EXPIRED'));
     return r;
@@ -46,6 +62,7 @@ const execute: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute_stream', summary: 'Run SQL and stream every row as NDJSON', body: ExecuteInput, raw: { contentType: 'application/x-ndjson' } }, async ({ body }, req, reply) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
+    await checked(req, record, body);
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
@@ -86,6 +103,7 @@ const execute: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/export', summary: 'Export the full result of the first row-returning statement', body: ExportInput, raw: { contentType: 'application/octet-stream' } }, async ({ body }, req, reply) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
+    await checked(req, record, body);
     const dialect = dialectFor(record.input.type);
     const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
     const base = (body.tableName || 'result').replace(/[^\w.-]+/g, '_');

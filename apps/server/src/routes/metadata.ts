@@ -9,12 +9,19 @@ import { requireUser } from '../http/context.js';
 import { invalidParams } from '../http/errors.js';
 import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
+import { permissions, type BrowseNeed } from '../services/permissions/index.js';
 
 type Q = z.output<typeof MetadataQuery>;
 
+/** What each tree request needs of a member's grants (services/permissions): the place it names, or more. */
+type Scope = 'source' | 'place' | 'table' | BrowseNeed;
+
 const metadata: RouteModule = (app, deps) => {
-  const withConn = async <T>(req: FastifyRequest, q: Q, fn: (c: Connection) => Promise<T>): Promise<T> => {
+  const perms = permissions(deps);
+  const withConn = async <T>(req: FastifyRequest, q: Q, fn: (c: Connection) => Promise<T>, scope: Scope = 'place'): Promise<T> => {
     const record = await requireDataSource(deps, req, q.dataSourceId);
+    const place = scope === 'source' ? null : perms.placeOf(record, { ...q, tableName: scope === 'place' ? null : q.tableName });
+    await perms.requireBrowse(req.ctx, record, place, scope === 'wholeTable' ? 'wholeTable' : 'path');
     try {
       return await deps.connections.with(record, fn);
     } catch (e) {
@@ -26,20 +33,27 @@ const metadata: RouteModule = (app, deps) => {
     if (!q.tableName) throw invalidParams('Invalid query: tableName: Required');
     return { ...loc(q), tableName: q.tableName };
   };
-  const get = <T>(url: string, summary: string, fn: (c: Connection, q: Q) => Promise<T>) =>
-    defineRoute(app, { access: 'signedIn', method: 'GET', url, summary, query: MetadataQuery }, ({ query }, req) => withConn(req, query, (c) => fn(c, query)));
+  const get = <T>(url: string, summary: string, fn: (c: Connection, q: Q) => Promise<T>, scope: Scope = 'place') =>
+    defineRoute(app, { access: 'signedIn', method: 'GET', url, summary, query: MetadataQuery }, ({ query }, req) => withConn(req, query, (c) => fn(c, query), scope));
 
-  get('/api/rdb/database/list', 'Databases', (c) => c.metadata.databases());
+  get('/api/rdb/database/list', 'Databases', (c) => c.metadata.databases(), 'source');
   get('/api/rdb/schema/list', 'Schemas of a database', async (c, q) => (await c.metadata.schemas(q.databaseName)).map((s) => ({ name: s.name, databaseName: s.databaseName ?? q.databaseName ?? null })));
-  get('/api/rdb/table/column_list', 'Columns of a table', (c, q) => c.metadata.columns(tableLoc(q)));
-  get('/api/rdb/table/key_list', 'Keys of a table', (c, q) => c.metadata.keys(tableLoc(q)));
-  get('/api/rdb/table/index_list', 'Indexes of a table', (c, q) => c.metadata.indexes(tableLoc(q)));
-  get('/api/rdb/view/list', 'Views', (c, q) => c.metadata.views(loc(q)));
-  get('/api/rdb/view/column_list', 'Columns of a view', (c, q) => c.metadata.viewColumns(tableLoc(q)));
+  get('/api/rdb/table/column_list', 'Columns of a table', (c, q) => c.metadata.columns(tableLoc(q)), 'table');
+  get('/api/rdb/table/key_list', 'Keys of a table', (c, q) => c.metadata.keys(tableLoc(q)), 'table');
+  get('/api/rdb/table/index_list', 'Indexes of a table', (c, q) => c.metadata.indexes(tableLoc(q)), 'table');
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/rdb/view/list', summary: 'Views (each with hasPermission for a member with narrower grants)', query: MetadataQuery }, async ({ query }, req) => {
+    const record = await requireDataSource(deps, req, query.dataSourceId);
+    const place = perms.placeOf(record, query);
+    const allowed = perms.tableFilter(record, await perms.requireBrowse(req.ctx, record, place), place);
+    const views = await withConn(req, query, (c) => c.metadata.views(loc(query)), 'source');
+    return allowed ? views.map((v) => ({ ...v, hasPermission: allowed(v.name) })) : views;
+  });
+  get('/api/rdb/view/column_list', 'Columns of a view', (c, q) => c.metadata.viewColumns(tableLoc(q)), 'table');
   get('/api/rdb/function/list', 'Functions', async (c, q) => (await c.metadata.functions(loc(q))).map((f) => ({ ...f, functionName: f.name, specificName: f.specificName ?? f.name })));
   get('/api/rdb/procedure/list', 'Procedures', async (c, q) => (await c.metadata.procedures(loc(q))).map((p) => ({ ...p, procedureName: p.name })));
-  get('/api/rdb/trigger/list', 'Triggers', async (c, q) => (await c.metadata.triggers({ ...loc(q), tableName: q.tableName })).map((t) => ({ ...t, triggerName: t.name })));
-  get('/api/rdb/table/ddl', 'CREATE statement of a table', (c, q) => c.metadata.tableDdl(tableLoc(q)));
+  get('/api/rdb/trigger/list', 'Triggers', async (c, q) => (await c.metadata.triggers({ ...loc(q), tableName: q.tableName })).map((t) => ({ ...t, triggerName: t.name })), 'table');
+  // The CREATE text shows every column: only for a grant on the whole table.
+  get('/api/rdb/table/ddl', 'CREATE statement of a table', (c, q) => c.metadata.tableDdl(tableLoc(q)), 'wholeTable');
 
   // One routine's CREATE text: `definition` is null when the engine keeps none (or the user may not read it).
   for (const kind of ['FUNCTION', 'PROCEDURE'] as const) {
@@ -66,9 +80,13 @@ const metadata: RouteModule = (app, deps) => {
       .where('schema_name', '=', query.schemaName ?? '')
       .execute();
     const pinned = new Set(pins.map((p) => p.table_name));
-    const page = await withConn(req, query, (c) => c.metadata.tables(loc(query), { pageNo: query.pageNo ?? 1, pageSize: query.pageSize ?? 100, searchKey: query.searchKey }));
+    const record = await requireDataSource(deps, req, query.dataSourceId);
+    const place = perms.placeOf(record, query);
+    // A member with grants on some tables only sees the others tagged `hasPermission: false` (the tree's "no permission").
+    const allowed = perms.tableFilter(record, await perms.requireBrowse(req.ctx, record, place), place);
+    const page = await withConn(req, query, (c) => c.metadata.tables(loc(query), { pageNo: query.pageNo ?? 1, pageSize: query.pageSize ?? 100, searchKey: query.searchKey }), 'source');
     // `details`: what an engine knows of each entry beyond its name (Redis: type, ttl in seconds, size in bytes).
-    const rows = page.data.map((t) => ({ name: t.name, comment: t.comment ?? null, pinned: pinned.has(t.name), ...(t.details ? { details: t.details } : {}) }));
+    const rows = page.data.map((t) => ({ name: t.name, comment: t.comment ?? null, pinned: pinned.has(t.name), ...(t.details ? { details: t.details } : {}), ...(allowed ? { hasPermission: allowed(t.name) } : {}) }));
     // Pinned tables come first on the first page (the rest keep the engine's order).
     if ((query.pageNo ?? 1) === 1 && pinned.size) rows.sort((a, b) => Number(b.pinned) - Number(a.pinned));
     return { data: rows, pageNo: page.pageNo, pageSize: page.pageSize, total: page.total, hasNextPage: page.hasNextPage };
@@ -77,7 +95,8 @@ const metadata: RouteModule = (app, deps) => {
   const PinBody = z.object({ dataSourceId: z.number().int(), databaseName: z.string().max(255).nullish(), schemaName: z.string().max(255).nullish(), tableName: z.string().min(1).max(1024), pinned: z.boolean() });
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/table/pin', summary: 'Pin or unpin a table in the tree', body: PinBody }, async ({ body }, req) => {
     const user = requireUser(req);
-    await requireDataSource(deps, req, body.dataSourceId);
+    const record = await requireDataSource(deps, req, body.dataSourceId);
+    await perms.requireBrowse(req.ctx, record, perms.placeOf(record, body), 'path');
     const key = { user_id: user.id, data_source_id: body.dataSourceId, database_name: body.databaseName ?? '', schema_name: body.schemaName ?? '', table_name: body.tableName };
     await deps.store.db
       .deleteFrom('pinned_tables')

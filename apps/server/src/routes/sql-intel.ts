@@ -20,6 +20,7 @@ import { readBigBodiesInWorker } from '../services/sql-intel/json-body.js';
 import { requireDataSource } from '../services/access.js';
 import { TIP_WAIT } from '../services/catalog-cache.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
+import { permissions } from '../services/permissions/index.js';
 
 const KeywordsQuery = z.object({
   consoleId: z.coerce.number().int().optional().nullable(),
@@ -67,6 +68,14 @@ function window(text: string, lines: number, fromEnd: boolean): string {
 // In a scope of their own: their request bodies are read by the scope's JSON parser (big ones in a worker).
 const sqlIntel: RouteModule = async (root, deps) => { await root.register(async (app) => {
   const names = new NameLists(deps);
+  const perms = permissions(deps);
+  /** A data source the caller may use, and (members of a team) a grant reaching the selection. */
+  const usable = async (req: FastifyRequest, dataSourceId: number, sel: { databaseName?: string | null; schemaName?: string | null }) => {
+    const record = await requireDataSource(deps, req, dataSourceId);
+    const place = perms.placeOf(record, sel);
+    const grants = await perms.requireBrowse(req.ctx, record, place);
+    return { record, allowed: perms.tableFilter(record, grants, place) };
+  };
   const catalogs = new CatalogAccess(deps);
   const catalogOf = (req: FastifyRequest, record: DataSourceRecord, sel: Selection) => catalogs.full(req, record, sel);
   // Parsing, completion context, hover and format of big texts run in worker threads, each within its budget.
@@ -81,7 +90,7 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     const empty = { sqlStatementList: [], markMessageList: [] };
     // Spec 01 §5: no data source → skipped; empty text → empty lists; 50,000 characters or more → not parsed.
     if (body.dataSourceId == null || !body.sql.trim() || body.sql.length >= LIMITS.maxParseLength) return empty;
-    const record = await requireDataSource(deps, req, body.dataSourceId);
+    const { record } = await usable(req, body.dataSourceId, body);
     const type = record.input.type;
     const sel = selection(type, body);
     // The schema checks use the full catalog once it is read; until then (first seconds on a huge schema) syntax only.
@@ -95,7 +104,7 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/quick_parser', summary: 'Statements and validity only (run glyphs)', tag: 'sql', body: ParserInput, bodyLimit: BODY_LIMIT.parse }, parse(true));
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/sql_parser/get_keywords', summary: 'Databases, schemas, tables, views, functions and procedures for the editor', tag: 'sql', query: KeywordsQuery }, async ({ query }, req) => {
-    const record = await requireDataSource(deps, req, query.dataSourceId);
+    const { record, allowed } = await usable(req, query.dataSourceId, query);
     const type = record.input.type;
     const sel = selection(type, query);
     const datasourceName = record.input.alias;
@@ -105,15 +114,16 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     return {
       databases: lists.databases.map((databaseName) => ({ databaseName, datasourceName })),
       schemas: lists.schemas.map((schemaName) => ({ schemaName, databaseName: sel.databaseName, datasourceName })),
-      tables: (catalog?.tables ?? []).map((t) => ({ tableName: t.name, ...loc, tableAlias: null, comment: t.comment ?? null })),
-      views: (catalog?.views ?? []).map((v) => ({ viewName: v.name, ...loc, comment: v.comment ?? null })),
+      // A member with grants on some tables is offered those only.
+      tables: (catalog?.tables ?? []).filter((t) => !allowed || allowed(t.name)).map((t) => ({ tableName: t.name, ...loc, tableAlias: null, comment: t.comment ?? null })),
+      views: (catalog?.views ?? []).filter((v) => !allowed || allowed(v.name)).map((v) => ({ viewName: v.name, ...loc, comment: v.comment ?? null })),
       functions: (catalog?.functions ?? []).map(routine),
       procedures: (catalog?.procedures ?? []).map(routine),
     };
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first: an array; with `paged: true`, `{ items, incomplete }` — long lists capped at 500 and `incomplete` while more match or the schema is still loading, so the editor asks again as the prefix grows', tag: 'sql', body: TipInput, bodyLimit: BODY_LIMIT.tip }, async ({ body }, req, reply) => {
-    const record = await requireDataSource(deps, req, body.dataSourceId);
+    const { record } = await usable(req, body.dataSourceId, body);
     // Spec 01 §5: completion and tips need a console id and a data source id.
     if (body.consoleId == null) return [];
     const type = record.input.type;
@@ -156,7 +166,7 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput, bodyLimit: BODY_LIMIT.hover }, async ({ body }, req, reply) => {
-    const record = await requireDataSource(deps, req, body.dataSourceId);
+    const { record } = await usable(req, body.dataSourceId, body);
     const type = record.input.type;
     const sel = selection(type, body);
     const currentStatement = body.currentStatement || body.sql;

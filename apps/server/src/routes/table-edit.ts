@@ -16,6 +16,7 @@ import { driverFailure } from '../services/driver-errors.js';
 import { engineOffer, mysqlTableOptions } from './table-edit-engines.js';
 import { editSql, problemsOf, toEditModel } from './table-edit-model.js';
 import { tableEditMsg } from './table-edit-messages.js';
+import { permissions } from '../services/permissions/index.js';
 
 const invalid = (message: string) => new AppError(400, ERROR_CODES.INVALID_PARAMS, message);
 
@@ -57,6 +58,9 @@ const tableEdit: RouteModule = (app, deps) => {
     const type = record.input.type;
     const family = familyOf(type, lang);
     const offer = engineOffer(family);
+    const perms = permissions(deps);
+    // A member edits a table's structure only under a grant on the whole table (a new table: on the place).
+    await perms.requireBrowse(req.ctx, record, perms.placeOf(record, { ...body, tableName: body.tableName ?? null }), body.tableName ? 'wholeTable' : 'path');
     if (!body.tableName) return { ...offer, table: null, options: null };
     const loc = { ...place(type, body), tableName: body.tableName };
     let read: { catalog: Catalog | null; ddl: string | null };
@@ -76,6 +80,8 @@ const tableEdit: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/table/edit_sql', summary: 'Table editor: the CREATE / ALTER statements of an edited table', tag: 'table editor', body: TableEditSqlInput }, async ({ body }, req: FastifyRequest): Promise<TableEditSqlResult> => {
     const lang = req.ctx.lang;
     const record = await requireDataSource(deps, req, body.dataSourceId);
+    const perms = permissions(deps);
+    await perms.requireBrowse(req.ctx, record, perms.placeOf(record, body), 'path');
     const type = record.input.type;
     const family = familyOf(type, lang);
     const problems = problemsOf(body.desired, body.columnRenames);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { caughtErrors, falseErrors, FALSE_ERROR_TARGET, loadCorpus, type CorpusDialect } from './corpus/corpus.js';
 
 /** Share of the servers' syntax errors the parser caught when the corpus was built, less a margin. */
-const CAUGHT_FLOOR: Record<CorpusDialect, number> = { postgresql: 0.3, mysql: 0.18 };
+const CAUGHT_FLOOR: Record<CorpusDialect, number> = { postgresql: 0.3, mysql: 0.25 };
 
 describe.each(['postgresql', 'mysql'] as CorpusDialect[])('false syntax errors on the %s corpus', (dialect) => {
   const corpus = loadCorpus(dialect);

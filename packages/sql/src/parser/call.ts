@@ -96,9 +96,15 @@ export abstract class CallParser extends Stream {
     }
   }
 
+  /** A query starts inside call parentheses (MySQL's VALUES(col) is a function there). */
+  private argQuery(): boolean {
+    if (this.def === 'mysql' && this.at('VALUES') && this.peek()?.kind === TK.OpenParen) return false;
+    return this.queryAhead();
+  }
+
   private argList(fnUp: string, open: Token): void {
     if (this.acceptKind(TK.CloseParen)) return;
-    if (this.atQueryStart()) {
+    if (this.argQuery()) {
       this.subquery(open);
       return;
     }
@@ -163,7 +169,7 @@ export abstract class CallParser extends Stream {
           } else if (this.atKind(TK.Word) || this.atKind(TK.Operator)) this.i++; // CONVERT(x USING utf8), ORDER BY c USING ~<~
           continue;
         }
-        if (this.atQueryStart()) {
+        if (this.argQuery()) {
           this.subquery(open);
           return;
         }

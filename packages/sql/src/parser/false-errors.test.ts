@@ -85,6 +85,10 @@ const accepted: Record<string, Record<string, string[]>> = {
       'DELETE HISTORY FROM t BEFORE SYSTEM_TIME NOW()',
       'SELECT NEXT VALUE FOR s1, PREVIOUS VALUE FOR s1, SUBSTR(c1, start, length)',
       'CALL sp11(--1.00e+09, var1)',
+      '(SELECT 1) UNION (SELECT 2) INTO @v',
+      "SELECT a INTO OUTFILE 'x.txt' CHARACTER SET utf8 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' FROM t",
+      'INSERT INTO t1 SELECT 1, a FROM t2 NATURAL JOIN t3 ON DUPLICATE KEY UPDATE j = IF(VALUES(b) > t1.b, VALUES(b), t1.b)',
+      'SELECT * FROM t1 WHERE a = ANY ((SELECT 1 UNION SELECT 1) UNION SELECT 1)',
     ],
   },
 };
@@ -112,6 +116,10 @@ describe('parseSql: the same constructs written wrongly are still flagged', () =
     ['MARIADB', 'SELECT (SELECT 1 FROM t PROCEDURE ANALYSE())'],
     ['MARIADB', 'SELECT 1 INTO @a FROM t INTO @b'],
     ['MARIADB', 'INSERT INTO t1 PARTITION () VALUES (1)'],
+    ['MARIADB', '(SELECT 1 FROM t1 INTO @v)'],
+    ['MARIADB', 'SELECT 1 FROM t1 INTO @v LIMIT 1'],
+    ['MARIADB', 'SELECT * FROM t1 PROCEDURE ANALYSE() UNION SELECT 1'],
+    ['MARIADB', 'UPDATE t SET a = 1 LIMIT ROWS EXAMINED 0'],
   ];
   for (const [type, sql] of rejected) {
     it(`${type}: ${sql}`, () => expect(markers(sql, type).length).toBeGreaterThan(0));

@@ -23,6 +23,8 @@ export const SET_OPERATORS = w('UNION INTERSECT EXCEPT MINUS');
 export abstract class FromParser extends ExprParser {
   /** Subqueries open around the current position (MySQL's INTO and PROCEDURE belong to the outer query only). */
   protected nested = 0;
+  /** A PROCEDURE ANALYSE clause was read (nothing may follow it). */
+  protected procedure = false;
 
   abstract queryExpression(parent: Scope | undefined, start: number): Scope;
   abstract valuesRows(): void;
@@ -90,7 +92,8 @@ export abstract class FromParser extends ExprParser {
       if (this.at('UESCAPE') && this.peek()?.kind === TK.String) this.i += 2; // AS U&"d*0061t" UESCAPE '*'
       return t.kind === TK.String ? t.text.slice(1, -1) : identValue(t);
     }
-    if (t.kind === TK.Word && !NOT_ALIAS.has(t.up) && !(this.def === 'sqlserver' && t.up === 'GO') && !(t.up === 'BEFORE' && this.peekIs(1, 'SYSTEM_TIME'))) {
+    const notAlias = (this.def === 'sqlserver' && t.up === 'GO') || (this.def === 'mysql' && t.up === 'PROCEDURE') || (t.up === 'BEFORE' && this.peekIs(1, 'SYSTEM_TIME'));
+    if (t.kind === TK.Word && !NOT_ALIAS.has(t.up) && !notAlias) {
       this.i++;
       return t.text;
     }
@@ -191,7 +194,7 @@ export abstract class FromParser extends ExprParser {
     while (!this.errors.length && !this.at('ON') && !this.at('USING') && (this.atAny(JOIN_START) && !this.at('ANY'))) {
       if (!this.join(scope)) return false;
     }
-    if (this.at('ON')) {
+    if (this.at('ON') && !(this.def === 'mysql' && this.peekIs(1, 'DUPLICATE'))) {
       const on = this.t!;
       this.i++;
       const close = this.openClause(scope, 'on', on.end);

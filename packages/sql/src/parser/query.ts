@@ -16,6 +16,7 @@ const SELECT_MODIFIERS = w(`ALL DISTINCT DISTINCTROW HIGH_PRIORITY STRAIGHT_JOIN
 SQL_NO_CACHE SQL_CACHE SQL_CALC_FOUND_ROWS UNIQUE`);
 /** PostgreSQL: what may follow an empty select list. */
 const EMPTY_LIST_NEXT = w('UNION INTERSECT EXCEPT GROUP HAVING WINDOW ORDER LIMIT OFFSET FETCH FOR');
+const EXPORT_OPTIONS = w('FIELDS COLUMNS LINES TERMINATED OPTIONALLY ENCLOSED ESCAPED STARTING BY');
 const FOR_CLAUSE_NEXT = w('UPDATE SHARE NO KEY XML JSON READ BROWSE');
 /** Clause order inside one SELECT core. */
 const CLAUSE_ORDER: Record<string, number> = {
@@ -49,6 +50,7 @@ export class QueryParser extends FromParser {
       if (this.at('WITH')) container = this.withClause(parent, start);
       const first = this.queryTerm(container, start);
       while (this.atAny(SET_OPERATORS)) {
+        if (this.procedure) this.error('unexpected');
         this.i++;
         if (!this.accept('ALL')) this.accept('DISTINCT');
         if (this.accept('CORRESPONDING') && this.accept('BY')) this.skipGroup();
@@ -135,7 +137,9 @@ export class QueryParser extends FromParser {
     const t = this.t;
     if (t && t.kind === TK.OpenParen) {
       this.i++;
+      this.nested++; // MySQL: no INTO / PROCEDURE inside a parenthesized query
       const s = this.queryExpression(parent, t.start);
+      this.nested--;
       this.expectCloseParen(t);
       this.trailingClauses(s);
       return s;
@@ -207,16 +211,10 @@ export class QueryParser extends FromParser {
     }
     this.selectList(scope);
     const into = this.at('INTO');
-    if (this.accept('INTO')) {
-      // SELECT … INTO new_table / @var / OUTFILE 'x'
-      if (this.accept('TEMP') || this.accept('TEMPORARY') || this.accept('UNLOGGED')) this.accept('TABLE');
-      if (this.accept('OUTFILE') || this.accept('DUMPFILE')) this.acceptKind(TK.String);
-      else {
-        const p = this.namePath();
-        if (p) this.creates.push(p.parts[p.parts.length - 1]!);
-        else if (this.atKind(TK.Param)) while (this.acceptKind(TK.Param) && this.acceptKind(TK.Comma));
-        else this.error('expectedName');
-      }
+    if (into) {
+      if (this.def === 'mysql' && this.nested > 0) this.error('unexpected'); // MySQL: INTO only in the outermost query
+      this.i++;
+      this.intoTargets();
     }
     close();
     let last = 0;
@@ -266,11 +264,41 @@ export class QueryParser extends FromParser {
     return order;
   }
 
+  /** After INTO: new_table / @var, … / OUTFILE 'x' with its options. */
+  private intoTargets(): void {
+    if (this.accept('TEMP') || this.accept('TEMPORARY') || this.accept('UNLOGGED')) this.accept('TABLE');
+    if (this.accept('OUTFILE') || this.accept('DUMPFILE')) {
+      this.acceptKind(TK.String);
+      this.exportOptions();
+      return;
+    }
+    if (this.atKind(TK.Param)) {
+      while (this.acceptKind(TK.Param) && this.acceptKind(TK.Comma));
+      return;
+    }
+    const p = this.namePath();
+    if (!p) return this.error('expectedName');
+    this.creates.push(p.parts[p.parts.length - 1]!);
+    while (this.acceptKind(TK.Comma) && this.namePath()); // MySQL routine variables: INTO a, b
+  }
+
+  /** MySQL INTO OUTFILE 'f' [CHARACTER SET cs] [FIELDS TERMINATED BY ',' …] [LINES …]. */
+  private exportOptions(): void {
+    for (;;) {
+      if (this.acceptSeq('CHARACTER', 'SET') || this.accept('CHARSET')) this.i++;
+      else if (this.atAny(EXPORT_OPTIONS) || (this.atKind(TK.String) && this.tokens[this.i - 1]?.up === 'BY')) this.i++;
+      else return;
+    }
+  }
+
   /** ORDER BY / LIMIT / OFFSET / FETCH after a parenthesized query. */
   trailingClauses(scope: Scope): void {
     for (;;) {
       const t = this.t;
-      if (!t || t.kind !== TK.Word || !['ORDER', 'LIMIT', 'OFFSET', 'FETCH'].includes(t.up)) return;
+      if (!t || t.kind !== TK.Word) return;
+      // MySQL: (SELECT …) UNION (SELECT …) INTO @v / FOR UPDATE
+      const tail = ['ORDER', 'LIMIT', 'OFFSET', 'FETCH'].includes(t.up) || (this.def === 'mysql' && ['INTO', 'FOR', 'LOCK'].includes(t.up) && this.clauseOrderAt(t) !== undefined);
+      if (!tail) return;
       const before = this.i;
       this.clauseBody(scope, t);
       if (this.i === before || this.errors.length) return;
@@ -337,10 +365,11 @@ export class QueryParser extends FromParser {
         }
         break;
       case 'LIMIT':
-        if (!this.rowsExamined() && !this.accept('ALL')) this.requiredExpr();
+        const select = scope.clauses.some((c) => c.kind === 'select'); // not UPDATE/DELETE … LIMIT
+        if (!(select && this.rowsExamined()) && !this.accept('ALL')) this.requiredExpr();
         if (this.acceptKind(TK.Comma) || this.accept('OFFSET')) this.requiredExpr();
         if (this.accept('BY')) this.exprList();
-        this.rowsExamined();
+        if (select) this.rowsExamined();
         break;
       case 'OFFSET':
         this.requiredExpr();
@@ -351,6 +380,13 @@ export class QueryParser extends FromParser {
         if (!this.at('ROW') && !this.at('ROWS')) this.parseExpr(0);
         if (!this.accept('ROWS') && !this.accept('ROW')) this.error('expectedRows');
         this.accept('ONLY') || this.acceptSeq('WITH', 'TIES');
+        break;
+      case 'INTO': // MySQL: … LIMIT 1 INTO @v
+        this.intoTargets();
+        break;
+      case 'PROCEDURE': // MySQL: PROCEDURE ANALYSE(…), last in the statement
+        this.procedure = true;
+        this.skipTail();
         break;
       default:
         // FOR UPDATE …, SETTINGS …, FORMAT …, OPTION (…), LOCK IN SHARE MODE: vendor tails read leniently.

@@ -390,7 +390,7 @@ export class StatementParser extends QueryParser {
       }
       // MySQL: DELETE FROM t1[.*], t2[.*] USING …
       if (this.atKind(TK.Dot) && this.peek()?.kind === TK.Operator) this.i += 2;
-      while (this.acceptKind(TK.Comma) && (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent))) {
+      while (this.def === 'mysql' && this.acceptKind(TK.Comma) && (this.atKind(TK.Word) || this.atKind(TK.QuotedIdent))) {
         this.tableSource(scope, 'target');
         if (this.atKind(TK.Dot) && this.peek()?.kind === TK.Operator) this.i += 2;
       }

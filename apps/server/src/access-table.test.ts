@@ -17,6 +17,9 @@
  *   orgSuperAdmin — the owner of the caller's own current organisation (its SQL audit): the other
  *                organisation's owner allowed (it sees its own); OPERATOR and ADMIN 403; SUPER_ADMIN allowed.
  *   operator   — the deployment's operator only: anonymous 401, all of these personas 403.
+ *   granted    — a route that reads or runs SQL on the team's SHARED data source (issue 13): like team, but
+ *                the OPERATOR, who holds no grant on it here, gets 403 NO_DATA_ACCESS_PERMISSION
+ *                (permissions-table.test.ts runs the same routes with grants).
  * "Allowed" is any answer but 401 and 403 (a 400 for a body the route does not like is fine).
  */
 import Fastify from 'fastify';
@@ -26,7 +29,7 @@ import type { Persona } from './test/org-fixtures.js';
 import { registerRoutes } from './routes/index.js';
 import { accessTableFixture, type Fixture, type Who } from './test/access-table-fixture.js';
 
-type Rule = 'public' | 'signedIn' | 'team' | 'admin' | 'superAdmin' | 'orgAdmin' | 'orgSuperAdmin' | 'operator';
+type Rule = 'public' | 'signedIn' | 'team' | 'granted' | 'admin' | 'superAdmin' | 'orgAdmin' | 'orgSuperAdmin' | 'operator';
 interface Call { url?: string; body?: unknown }
 interface Entry {
   rule: Rule;
@@ -109,37 +112,37 @@ const TABLE: Record<string, Entry> = {
   'POST /api/connection/group/move_datasource': { rule: 'team', call: (fx, who) => ({ body: { dataSourceId: ds(fx, who), groupId: fx.of(who).group } }) },
 
   // Metadata, execution, schema sync, table editing
-  'GET /api/rdb/database/list': { rule: 'team', call: meta },
-  'GET /api/rdb/schema/list': { rule: 'team', call: meta },
-  'GET /api/rdb/table/list': { rule: 'team', call: meta },
-  'GET /api/rdb/table/column_list': { rule: 'team', call: meta },
-  'GET /api/rdb/table/key_list': { rule: 'team', call: meta },
-  'GET /api/rdb/table/index_list': { rule: 'team', call: meta },
-  'GET /api/rdb/table/ddl': { rule: 'team', call: meta },
-  'GET /api/rdb/view/list': { rule: 'team', call: meta },
-  'GET /api/rdb/view/column_list': { rule: 'team', call: meta },
-  'GET /api/rdb/function/list': { rule: 'team', call: meta },
-  'GET /api/rdb/procedure/list': { rule: 'team', call: meta },
-  'GET /api/rdb/trigger/list': { rule: 'team', call: meta },
-  'GET /api/rdb/function/detail': { rule: 'team', call: (fx, who) => meta(fx, who, { functionName: 'f' }) },
-  'GET /api/rdb/procedure/detail': { rule: 'team', call: (fx, who) => meta(fx, who, { procedureName: 'p' }) },
-  'POST /api/rdb/table/pin': { rule: 'team', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders', pinned: true } }) },
-  'POST /api/rdb/dml/execute': { rule: 'team', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select count(*) from orders' } }) },
-  'POST /api/rdb/dml/execute_stream': { rule: 'team', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select 1' } }) },
-  'POST /api/rdb/dml/export': { rule: 'team', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select 1', format: 'csv' } }) },
+  'GET /api/rdb/database/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/schema/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/table/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/table/column_list': { rule: 'granted', call: meta },
+  'GET /api/rdb/table/key_list': { rule: 'granted', call: meta },
+  'GET /api/rdb/table/index_list': { rule: 'granted', call: meta },
+  'GET /api/rdb/table/ddl': { rule: 'granted', call: meta },
+  'GET /api/rdb/view/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/view/column_list': { rule: 'granted', call: meta },
+  'GET /api/rdb/function/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/procedure/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/trigger/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/function/detail': { rule: 'granted', call: (fx, who) => meta(fx, who, { functionName: 'f' }) },
+  'GET /api/rdb/procedure/detail': { rule: 'granted', call: (fx, who) => meta(fx, who, { procedureName: 'p' }) },
+  'POST /api/rdb/table/pin': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders', pinned: true } }) },
+  'POST /api/rdb/dml/execute': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select count(*) from orders' } }) },
+  'POST /api/rdb/dml/execute_stream': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select 1' } }) },
+  'POST /api/rdb/dml/export': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select 1', format: 'csv' } }) },
   'POST /api/rdb/dml/fetch': { rule: 'signedIn', call: () => ({ body: { cursorId: 'no-such-cursor' } }) },
   'POST /api/rdb/dml/cursor/close': { rule: 'signedIn', call: () => ({ body: { cursorId: 'no-such-cursor' } }) },
   'POST /api/rdb/dml/cancel': { rule: 'signedIn', call: () => ({ body: { executionId: 'no-such-execution' } }) },
-  'POST /api/diff/sql': { rule: 'team', call: (fx) => ({ body: { source: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' }, target: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' } } }) },
-  'POST /api/rdb/table/edit_model': { rule: 'team', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders' } }) },
-  'POST /api/rdb/table/edit_sql': { rule: 'team', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', desired: table } }) },
+  'POST /api/diff/sql': { rule: 'granted', call: (fx) => ({ body: { source: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' }, target: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' } } }) },
+  'POST /api/rdb/table/edit_model': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders' } }) },
+  'POST /api/rdb/table/edit_sql': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', desired: table } }) },
 
   // SQL intelligence
-  'POST /api/sql_parser/context/parser': { rule: 'team', call: (fx) => ({ body: { sql: 'select 1', dataSourceId: fx.shared } }) },
-  'POST /api/sql_parser/context/quick_parser': { rule: 'team', call: (fx) => ({ body: { sql: 'select 1', dataSourceId: fx.shared } }) },
-  'GET /api/sql_parser/get_keywords': { rule: 'team', call: (fx) => ({ url: `?dataSourceId=${fx.shared}&databaseName=${fx.database}` }) },
-  'POST /api/sql_parser/context/tip': { rule: 'team', call: (fx) => ({ body: { beforeSql: 'select * from ', dataSourceId: fx.shared, databaseName: fx.database } }) },
-  'POST /api/sql_parser/context/hover': { rule: 'team', call: (fx) => ({ body: { sql: 'select * from orders', hoverIdentifier: 'orders', dataSourceId: fx.shared, databaseName: fx.database } }) },
+  'POST /api/sql_parser/context/parser': { rule: 'granted', call: (fx) => ({ body: { sql: 'select 1', dataSourceId: fx.shared } }) },
+  'POST /api/sql_parser/context/quick_parser': { rule: 'granted', call: (fx) => ({ body: { sql: 'select 1', dataSourceId: fx.shared } }) },
+  'GET /api/sql_parser/get_keywords': { rule: 'granted', call: (fx) => ({ url: `?dataSourceId=${fx.shared}&databaseName=${fx.database}` }) },
+  'POST /api/sql_parser/context/tip': { rule: 'granted', call: (fx) => ({ body: { beforeSql: 'select * from ', dataSourceId: fx.shared, databaseName: fx.database } }) },
+  'POST /api/sql_parser/context/hover': { rule: 'granted', call: (fx) => ({ body: { sql: 'select * from orders', hoverIdentifier: 'orders', dataSourceId: fx.shared, databaseName: fx.database } }) },
   'POST /api/sql/format': { rule: 'signedIn', call: () => ({ body: { sql: 'select 1' } }) },
 
   // Consoles and drafts
@@ -153,6 +156,13 @@ const TABLE: Record<string, Entry> = {
   // Drops only the caller's own draft of a console: nothing of another user's is reachable.
   'DELETE /api/operation/draft/:id': { rule: 'signedIn', call: (fx, who) => ({ url: `/${fx.of(who).console}` }) },
 
+  // Data authorizations (services/permissions): admins grant members access to the team's shared sources.
+  'POST /api/permission/authorization/create': { rule: 'admin', call: async (fx) => ({ body: { userId: (await fx.newMember()).userId, dataSourceId: fx.shared, actions: ['READ'], expireAt: null } }) },
+  'GET /api/permission/authorization/list': { rule: 'signedIn' },
+  'DELETE /api/permission/authorization/:id': { rule: 'admin', call: () => ({ url: '/999999' }) },
+  'GET /api/permission/script_policy': { rule: 'signedIn' },
+  'POST /api/permission/script_policy': { rule: 'orgAdmin', call: () => ({ body: { selectFree: true, needApprovalFor: [] } }) },
+
   // SQL audit (each organisation's owner sees its own organisation's statements)
   'GET /api/audit/sql/list': { rule: 'orgSuperAdmin' },
   'GET /api/audit/sql/export': { rule: 'orgSuperAdmin' },
@@ -160,12 +170,12 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/audit/retention': { rule: 'operator', call: () => ({ body: { days: 30 } }) },
 
   // AI
-  'POST /api/v2/ai/chat': { rule: 'team', call: (fx) => ({ body: { input: 'how many orders?', dataSourceId: fx.shared, databaseName: fx.database } }) },
+  'POST /api/v2/ai/chat': { rule: 'granted', call: (fx) => ({ body: { input: 'how many orders?', dataSourceId: fx.shared, databaseName: fx.database } }) },
   'GET /api/v2/ai/model/list': { rule: 'signedIn' },
   'GET /api/config/system_config/ai': { rule: 'signedIn' },
   // Each organisation's admin edits that organisation's AI settings (personal: its owner).
   'POST /api/config/system_config/ai': { rule: 'orgAdmin', call: () => ({ body: { aiSqlSource: 'OPENAI', apiHost: 'https://ai.example.test/v1', model: 'm' } }) },
-  'POST /api/ai/schema_link': { rule: 'team', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, question: 'orders total' } }) },
+  'POST /api/ai/schema_link': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, question: 'orders total' } }) },
   'GET /api/ai/chat/list': { rule: 'signedIn' },
   'GET /api/ai/chat/brief': { rule: 'signedIn' },
   'GET /api/ai/chat/:id': { rule: 'team', call: (fx, who) => ({ url: `/${fx.of(who).chat}` }) },
@@ -192,7 +202,7 @@ function expected(rule: Rule, who: Who | 'anonymous'): 'allowed' | 401 | 'refuse
   if (rule === 'orgSuperAdmin') return who === 'operator' || who === 'admin' ? 403 : 'allowed';
   if (who === 'outsider') return 'refused';
   if (rule === 'team') return 'allowed';
-  if (rule === 'admin') return who === 'operator' ? 403 : 'allowed';
+  if (rule === 'admin' || rule === 'granted') return who === 'operator' ? 403 : 'allowed';
   return who === 'owner' ? 'allowed' : 403;
 }
 

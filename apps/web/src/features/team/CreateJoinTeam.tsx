@@ -72,8 +72,9 @@ function CreateTeamForm() {
       </Form.Item>
       <Form.Item name="agree" valuePropName="checked" rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('team.create.agreeRequired')))) }]}>
         <Checkbox data-testid="create-team-agree">
-          {t('team.create.agreePrefix')} <a href="/terms/service" target="_blank" rel="noreferrer">{t('team.create.serviceTerms')}</a> {t('team.create.and')}{' '}
-          <a href="/terms/organization" target="_blank" rel="noreferrer">{t('team.create.orgTerms')}</a>
+          {/* No terms pages are served yet: the names are shown, not linked. */}
+          {t('team.create.agreePrefix')} <Typography.Text strong>{t('team.create.serviceTerms')}</Typography.Text> {t('team.create.and')}{' '}
+          <Typography.Text strong>{t('team.create.orgTerms')}</Typography.Text>
         </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy} data-testid="create-team-submit">

@@ -156,6 +156,18 @@ const TABLE: Record<string, Entry> = {
   // Drops only the caller's own draft of a console: nothing of another user's is reachable.
   'DELETE /api/operation/draft/:id': { rule: 'signedIn', call: (fx, who) => ({ url: `/${fx.of(who).console}` }) },
 
+  // Approval flows (services/approvals): flows are visible to their applicant and the team's admins only.
+  'POST /api/permission/apply': { rule: 'team', call: (fx) => ({ body: { applyType: 'data', dataSourceId: fx.shared, databaseName: fx.database, reason: 'route table' } }) },
+  'GET /api/permission/apply/list': { rule: 'signedIn' },
+  'GET /api/approval/list': { rule: 'orgAdmin', call: () => ({ url: '?status=pending' }) },
+  'GET /api/approval/pending_count': { rule: 'signedIn' },
+  'GET /api/approval/:id': { rule: 'team', call: async (fx, who) => ({ url: `/${await fx.newApproval(who)}` }) },
+  'POST /api/approval/approve': { rule: 'admin', call: async (fx) => ({ body: { id: await fx.newApproval() } }) },
+  'POST /api/approval/reject': { rule: 'admin', call: async (fx) => ({ body: { id: await fx.newApproval() } }) },
+  'POST /api/approval/transfer': { rule: 'admin', call: async (fx, who) => ({ body: { id: await fx.newApproval(), userId: fx.persona(who === 'admin' ? 'owner' : 'admin').userId } }) },
+  'POST /api/approval/add_signature': { rule: 'admin', call: async (fx, who) => ({ body: { id: await fx.newApproval(), userIds: [fx.persona(who === 'admin' ? 'owner' : 'admin').userId] } }) },
+  'POST /api/approval/revoke': { rule: 'team', call: async (fx, who) => ({ body: { id: await fx.newApproval(who) } }) },
+
   // Data authorizations (services/permissions): admins grant members access to the team's shared sources.
   'POST /api/permission/authorization/create': { rule: 'admin', call: async (fx) => ({ body: { userId: (await fx.newMember()).userId, dataSourceId: fx.shared, actions: ['READ'], expireAt: null } }) },
   'GET /api/permission/authorization/list': { rule: 'signedIn' },

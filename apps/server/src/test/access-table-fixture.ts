@@ -30,6 +30,8 @@ export interface Fixture {
   fresh(kind: Kind, who: Who): Promise<number>;
   newMember(): Promise<Persona>;
   newJoinRequest(): Promise<number>;
+  /** An open script application (approval flow) in the team: by the persona (the outsider: by our owner), else by a new member. */
+  newApproval(by?: Who): Promise<number>;
   renewSessions(): Promise<void>;
   restore(): Promise<void>;
 }
@@ -75,6 +77,12 @@ export async function accessTableFixture(t: TestApp, database: string): Promise<
     async newJoinRequest() {
       const applicant = await makeUser(t, 'Applicant');
       return new JoinRequestRepo(db).create({ organizationId: team.teamId, userId: applicant.userId, name: 'Applicant', reason: null, via: 'CODE' });
+    },
+    async newApproval(by) {
+      const applicant = by ? owner(by) : await team.addMember('OPERATOR', 'Applicant');
+      const r = await as(t, applicant, 'POST', '/api/permission/apply', { applyType: 'script', script: 'delete from orders', dataSourceId: shared, reason: 'route table' });
+      if (typeof r.body.data?.approvalId !== 'number') throw new Error(`fixture approval: ${r.status} ${r.body.errorMessage}`);
+      return r.body.data.approvalId as number;
     },
     async renewSessions() {
       for (const p of Object.values(personas)) p.headers = await sessionFor(t, p.userId);

@@ -21,6 +21,8 @@ import { TeamPage } from '../features/team';
 import { SchemaSyncHost, openSchemaSync } from '../features/schema-sync';
 import { LoginPage, UserMenu, standalonePage, useSession } from '../features/auth';
 import { InvitePage } from '../features/team/InvitePage';
+import { PermissionsHost } from '../features/permissions';
+import { TeamTabBadge } from '../features/approvals';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
@@ -96,7 +98,11 @@ export function App() {
                 value: m,
                 label: (
                   <Tooltip title={TAB_SHORTCUT[m] ? displayShortcut(GLOBAL_SHORTCUTS[TAB_SHORTCUT[m]!]) : undefined}>
-                    <span data-testid={`main-tab-${m}`}>{t(`shell.tab.${m}`)}</span>
+                    {m === 'team' ? (
+                      <TeamTabBadge><span data-testid={`main-tab-${m}`}>{t(`shell.tab.${m}`)}</span></TeamTabBadge>
+                    ) : (
+                      <span data-testid={`main-tab-${m}`}>{t(`shell.tab.${m}`)}</span>
+                    )}
                   </Tooltip>
                 ),
               }))}
@@ -156,6 +162,7 @@ export function App() {
           </Layout>
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} section={settingsSection} />
           <SchemaSyncHost />
+          <PermissionsHost />
         </Layout>
         )}
       </AntApp>

@@ -10,3 +10,5 @@ import { authStrings } from '../features/auth/i18n'; featureStrings.push(authStr
 import { accountStrings } from '../features/settings/account/i18n'; featureStrings.push(accountStrings);
 import { teamStrings } from '../features/team/i18n'; featureStrings.push(teamStrings);
 import { auditStrings } from '../features/team/audit/i18n'; featureStrings.push(auditStrings);
+import { permissionStrings } from '../features/permissions/i18n'; featureStrings.push(permissionStrings);
+import { approvalStrings } from '../features/approvals/i18n'; featureStrings.push(approvalStrings);

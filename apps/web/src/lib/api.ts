@@ -3,7 +3,7 @@ import type { Envelope } from '@askdb/contracts';
 import { loginHref, standalonePage } from '../features/auth/redirect';
 
 export class ApiError extends Error {
-  constructor(message: string, readonly errorCode?: string, readonly status?: number, readonly detail?: string) {
+  constructor(message: string, readonly errorCode?: string, readonly status?: number, readonly detail?: string, readonly data?: unknown) {
     super(message);
     this.name = 'ApiError';
   }
@@ -37,8 +37,20 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(`HTTP ${res.status}`, 'BAD_RESPONSE', res.status);
   }
   if (!env.success && env.errorCode === 'NeedLoggedIn') redirectToLogin();
-  if (!env.success) throw new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail);
+  if (!env.success) {
+    const err = new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail, env.data);
+    if (err.errorCode && REFUSAL_CODES.has(err.errorCode)) for (const l of refusalListeners) l(err);
+    throw err;
+  }
   return env.data as T;
+}
+
+/** 403 NO_DATA_ACCESS_PERMISSION / NO_SCRIPT_PERMISSION anywhere (spec 02 §8): the "permissions restricted" dialog listens here. */
+const REFUSAL_CODES = new Set(['NO_DATA_ACCESS_PERMISSION', 'NO_SCRIPT_PERMISSION']);
+const refusalListeners = new Set<(e: ApiError) => void>();
+export function onPermissionRefused(listener: (e: ApiError) => void): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
 }
 
 /** NeedLoggedIn anywhere (spec 02 §8): to the login page, which comes back here after sign-in. Never from the login page itself. */

@@ -9,6 +9,8 @@ import { CreateJoinTeam } from './CreateJoinTeam';
 import { Members } from './Members';
 import { SqlAudit } from './audit/SqlAudit';
 import { TeamSettings } from './TeamSettings';
+import { ApprovalList, PendingBadge } from '../approvals';
+import { ApplyList, AuthorizationList } from '../permissions';
 import './team.css';
 
 type Entry = 'settings' | 'members' | 'subscriptions' | 'approvals' | 'authorizations' | 'applies' | 'audit';
@@ -32,7 +34,7 @@ export function TeamPage() {
   const label = (key: Entry) => <span data-testid={`team-menu-${key}`}>{t(`team.menu.${key}`)}</span>;
   const items: MenuProps['items'] = [
     { key: 'management', icon: <TeamOutlined />, label: t('team.menu.management'), children: [{ key: 'settings', label: label('settings') }, { key: 'members', label: label('members') }, { key: 'subscriptions', label: label('subscriptions') }] },
-    { key: 'approvals', icon: <CheckSquareOutlined />, label: label('approvals') },
+    { key: 'approvals', icon: <CheckSquareOutlined />, label: <PendingBadge>{label('approvals')}</PendingBadge> },
     { key: 'permission', icon: <KeyOutlined />, label: t('team.menu.permission'), children: [{ key: 'authorizations', label: label('authorizations') }, { key: 'applies', label: label('applies') }] },
     ...(isSuperAdmin(session.user) ? [{ key: 'audit', icon: <AuditOutlined />, label: label('audit') }] : []),
   ];
@@ -46,7 +48,10 @@ export function TeamPage() {
         {entry === 'settings' && <TeamSettings />}
         {entry === 'members' && <Members />}
         {entry === 'audit' && isSuperAdmin(session.user) && <SqlAudit />}
-        {entry !== 'settings' && entry !== 'members' && entry !== 'audit' && <ComingSoon title={t(`team.menu.${entry}`)} />}
+        {entry === 'approvals' && <ApprovalList />}
+        {entry === 'authorizations' && <AuthorizationList />}
+        {entry === 'applies' && <ApplyList />}
+        {entry === 'subscriptions' && <ComingSoon title={t(`team.menu.${entry}`)} />}
       </section>
     </div>
   );

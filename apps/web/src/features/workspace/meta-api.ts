@@ -14,7 +14,7 @@ export interface Location {
 export interface TableLocation extends Location {
   tableName: string;
 }
-export interface TableItem { name: string; comment: string | null; pinned: boolean; details?: Record<string, string | number | null> }
+export interface TableItem { name: string; comment: string | null; pinned: boolean; details?: Record<string, string | number | null>; /** false: a member's grants do not cover it. */ hasPermission?: boolean }
 export interface ColumnItem {
   name: string;
   columnType: string;
@@ -50,7 +50,7 @@ export interface RoutineItem {
 }
 export interface RoutineDetail { name: string; specificName: string | null; definition: string | null }
 export interface TriggerItem { name: string; tableName?: string | null; event?: string | null; timing?: string | null; definition?: string | null }
-export interface ViewItem { name: string; comment: string | null; definition?: string | null }
+export interface ViewItem { name: string; comment: string | null; definition?: string | null; hasPermission?: boolean }
 export interface GroupItem { id: number; name: string; parentId: number | null; sortOrder: number }
 
 const q = (l: Location, extra: Record<string, unknown> = {}) => ({

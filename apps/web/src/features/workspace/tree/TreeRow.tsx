@@ -4,7 +4,7 @@ import { Tag, Tooltip } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, EllipsisOutlined, LoadingOutlined, PushpinFilled, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { nodeIcon } from './icons';
-import { FOLDER_TYPES, type TreeNode } from './types';
+import { FOLDER_TYPES, NO_PERMISSION_TYPES, type TreeNode } from './types';
 
 export const ROW_HEIGHT = 26;
 
@@ -31,7 +31,7 @@ interface Props {
 export const TreeRow = memo(function TreeRow(p: Props) {
   const { t } = useTranslation();
   const { node } = p;
-  const noPermission = node.treeNodeType === 'DATA_SOURCE' && node.extraParams.hasPermission === false;
+  const noPermission = node.extraParams.hasPermission === false && NO_PERMISSION_TYPES.has(node.treeNodeType);
   const title = FOLDER_TYPES.has(node.treeNodeType) ? t(`workspace.folder.${node.treeNodeType}`) : node.originalTitle;
   const comment = node.decorativeParams?.comment;
   return (

@@ -21,6 +21,14 @@ describe('tree flatten', () => {
   it('hides sources without permission on request', () => {
     expect(flatten({ children, expanded: {}, hideNoPermission: true }).map((r) => r.node.key)).toEqual(['ds:1']);
   });
+  it("hides tables a member's grants do not cover on request, keeping the others", () => {
+    const locked: Record<string, TreeNode[]> = {
+      '': [n('ds:1', 'DATA_SOURCE', 'Shop', { extraParams: { hasPermission: true } })],
+      'ds:1': [n('ds:1/t:a', 'TABLE', 'a', { extraParams: { hasPermission: true } }), n('ds:1/t:b', 'TABLE', 'b', { isLeaf: true, extraParams: { hasPermission: false } })],
+    };
+    expect(flatten({ children: locked, expanded: { 'ds:1': true } }).map((r) => r.node.key)).toEqual(['ds:1', 'ds:1/t:a', 'ds:1/t:b']);
+    expect(flatten({ children: locked, expanded: { 'ds:1': true }, hideNoPermission: true }).map((r) => r.node.key)).toEqual(['ds:1', 'ds:1/t:a']);
+  });
   it('search shows matches (by name or comment) with their path, even in collapsed folders', () => {
     const rows = flatten({ children, expanded: {}, search: 'INVOICE' });
     expect(rows.map((r) => [r.node.key, r.open])).toEqual([['ds:1', true], ['ds:1/tables', true], ['ds:1/tables/t:t7', false]]);

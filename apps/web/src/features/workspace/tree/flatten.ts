@@ -2,7 +2,7 @@
  * The visible rows of the tree as one flat list (what the virtual list renders): expanded nodes'
  * loaded children in order, or, while searching, the matches and the path to them.
  */
-import type { TreeNode } from './types';
+import { NO_PERMISSION_TYPES, type TreeNode } from './types';
 
 export interface FlatRow {
   node: TreeNode;
@@ -18,7 +18,7 @@ export interface FlattenInput {
   hideNoPermission?: boolean;
 }
 
-const hidden = (n: TreeNode, hideNoPermission: boolean) => hideNoPermission && n.treeNodeType === 'DATA_SOURCE' && n.extraParams.hasPermission === false;
+const hidden = (n: TreeNode, hideNoPermission: boolean) => hideNoPermission && n.extraParams.hasPermission === false && NO_PERMISSION_TYPES.has(n.treeNodeType);
 
 export function flatten({ children, expanded, search, hideNoPermission = false }: FlattenInput): FlatRow[] {
   const out: FlatRow[] = [];

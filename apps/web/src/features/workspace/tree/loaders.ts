@@ -107,7 +107,8 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
       return locationFolders(node);
     case 'TABLES': {
       const page = await metaApi.tables(loc(p), { refresh });
-      const rows = page.data.map((t) => named(node, 't', 'TABLE', t.name, false, { tableName: t.name }, { decorativeParams: { pinned: t.pinned, comment: t.comment } }));
+      // A member whose grants cover some tables only gets the others marked hasPermission: false: tagged, not browsable.
+      const rows = page.data.map((t) => named(node, 't', 'TABLE', t.name, t.hasPermission === false, { tableName: t.name, hasPermission: t.hasPermission ?? p.hasPermission }, { decorativeParams: { pinned: t.pinned, comment: t.comment } }));
       return sortPinnedFirst(rows);
     }
     case 'TABLE':
@@ -128,7 +129,7 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
     }
     case 'VIEWS': {
       const views = await metaApi.views(loc(p), refresh);
-      return views.map((v) => named(node, 'v', 'VIEW', v.name, false, { tableName: v.name }, { decorativeParams: { comment: v.comment } }));
+      return views.map((v) => named(node, 'v', 'VIEW', v.name, v.hasPermission === false, { tableName: v.name, hasPermission: v.hasPermission ?? p.hasPermission }, { decorativeParams: { comment: v.comment } }));
     }
     case 'VIEW':
       return [folder(node, 'VIEW_COLUMNS', 'Columns')];

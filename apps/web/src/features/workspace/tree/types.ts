@@ -38,6 +38,9 @@ export const FOLDER_TYPES: ReadonlySet<TreeNodeType> = new Set<TreeNodeType>([
   'TABLES', 'VIEWS', 'FUNCTIONS', 'PROCEDURES', 'TRIGGERS', 'COLUMNS', 'KEYS', 'INDEXES', 'VIEW_COLUMNS', 'CONSOLES', 'ALL_DATA',
 ]);
 
+/** Nodes the server may mark hasPermission: false (tagged "no permission", not browsable, hideable). */
+export const NO_PERMISSION_TYPES: ReadonlySet<TreeNodeType> = new Set<TreeNodeType>(['DATA_SOURCE', 'TABLE', 'VIEW']);
+
 export const ROOT_KEY = '';
 
 /** One key segment: `kind:name`, the name URI-encoded so '/' inside names cannot split a key. */

@@ -1,0 +1,3 @@
+export { ApprovalList } from './ApprovalList';
+export { PendingBadge, TeamTabBadge } from './PendingBadge';
+export { approvalStrings } from './i18n';

@@ -1,0 +1,32 @@
+/** Mounted once in the shell: the "permissions restricted" dialog and the apply form it opens. */
+import './permissions.css';
+import { Button, Modal, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ApplyForm } from './ApplyForm';
+import { useRefusals } from './refusal-store';
+
+export function PermissionsHost() {
+  const { t } = useTranslation();
+  const { refusal, applying, dismiss, openApply, closeApply } = useRefusals();
+  return (
+    <>
+      <Modal
+        open={!!refusal}
+        title={<span data-testid="permission-restricted-title"><LockOutlined /> {t('perm.restricted.title')}</span>}
+        onCancel={dismiss}
+        data-testid="permission-restricted"
+        footer={[
+          <Button key="cancel" onClick={dismiss} data-testid="permission-restricted-cancel">{t('perm.cancel')}</Button>,
+          <Button key="apply" type="primary" onClick={() => openApply()} data-testid="permission-restricted-apply">{t('perm.restricted.apply')}</Button>,
+        ]}
+      >
+        <Typography.Paragraph data-testid="permission-restricted-message">{refusal?.message}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {refusal?.code === 'NO_SCRIPT_PERMISSION' ? t('perm.restricted.scriptHint') : t('perm.restricted.dataHint')}
+        </Typography.Paragraph>
+      </Modal>
+      <ApplyForm prefill={applying} onClose={closeApply} />
+    </>
+  );
+}

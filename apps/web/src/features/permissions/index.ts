@@ -1,0 +1,4 @@
+export { PermissionsHost } from './PermissionsHost';
+export { AuthorizationList } from './AuthorizationList';
+export { ApplyList } from './ApplyList';
+export { permissionStrings } from './i18n';

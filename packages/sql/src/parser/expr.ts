@@ -307,6 +307,7 @@ export class ExprParser extends CallParser {
           this.i++;
           units++;
         }
+        if (units) this.fractionalPrecision(); // interval '1.5' second(2)
         return {};
       }
       if (this.typedLiteral(t)) return {};
@@ -371,9 +372,20 @@ export class ExprParser extends CallParser {
       return true;
     }
     if (this.def !== 'postgresql') return false;
+    // type(modifiers) 'text': char(20) 'x', numeric(10, 2) '1.5', timestamp(2) with time zone 'now'
+    let k = 1;
+    if (next?.kind === TK.OpenParen) {
+      while (k < 8 && (this.peek(k + 1)?.kind === TK.Number || this.peek(k + 1)?.kind === TK.Comma)) k++;
+      if (k === 1 || this.peek(k + 1)?.kind !== TK.CloseParen) return false;
+      k += 2;
+      if ((this.peekIs(k, 'WITH') || this.peekIs(k, 'WITHOUT')) && this.peekIs(k + 1, 'TIME') && this.peekIs(k + 2, 'ZONE')) k += 3;
+      if (this.peek(k)?.kind !== TK.String || LITERAL_WORDS.has(up)) return false;
+      this.i += k + 1;
+      return true;
+    }
     for (const seq of TYPE_SEQUENCES) {
       if (seq[0] !== up) continue;
-      let k = 1;
+      k = 1;
       while (k < seq.length && this.peekIs(k, seq[k]!)) k++;
       if (k === seq.length && this.peek(k)?.kind === TK.String) {
         this.i += k + 1;
@@ -383,14 +395,29 @@ export class ExprParser extends CallParser {
     return false;
   }
 
+  /** `(n)` after an interval's last unit (SECOND(2)). */
+  private fractionalPrecision(): void {
+    if (this.atKind(TK.OpenParen) && this.peek()?.kind === TK.Number && this.peek(2)?.kind === TK.CloseParen) this.i += 3;
+  }
+
   /** A type name after `::`. */
   typeName(): boolean {
-    if (!this.namePath()) {
+    const path = this.namePath();
+    if (!path) {
       this.error('expectedType');
       return false;
     }
     while (this.atAny(TYPE_WORDS)) this.i++;
     if (this.atKind(TK.OpenParen)) this.skipGroup();
+    if (path.parts[path.parts.length - 1]!.toUpperCase() === 'INTERVAL') {
+      // ::interval day to second(3)
+      let units = 0;
+      while (units < 3 && this.atAny(DATE_UNITS)) {
+        this.i++;
+        units++;
+      }
+      if (units) this.fractionalPrecision();
+    }
     while (this.atOp('[') && this.peek()?.kind === TK.Operator && this.peek()!.text === ']') this.i += 2;
     return true;
   }

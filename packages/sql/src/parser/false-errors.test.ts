@@ -59,6 +59,9 @@ const accepted: Record<string, Record<string, string[]>> = {
       'SELECT * FROM t ORDER BY a OFFSET 10 LIMIT 5',
       'SELECT * FROM t ORDER BY a USING OPERATOR(public.<^), b FETCH FIRST 5 ROWS WITH TIES OFFSET 10',
       'SELECT UNION SELECT',
+      "SELECT interval '1 2:03' day to second(2), f1::interval day to minute, char(20) 'x', timestamp(2) with time zone 'now'",
+      'SELECT tx.ii FROM (j1 t1 (a, b) CROSS JOIN j2 t2 (d)) AS tx (ii, jj, kk)',
+      'SELECT 1 AS U&"d*0061t" UESCAPE \'*\'',
     ],
   },
   MARIADB: {

@@ -82,6 +82,7 @@ export abstract class FromParser extends ExprParser {
       const a = this.t;
       if (a && (a.kind === TK.Word || a.kind === TK.QuotedIdent || (strings && a.kind === TK.String))) {
         this.i++;
+        if (this.at('UESCAPE') && this.peek()?.kind === TK.String) this.i += 2; // AS U&"d*0061t" UESCAPE '*'
         return a.kind === TK.String ? a.text.slice(1, -1) : identValue(a);
       }
       this.error('expectedAlias');
@@ -239,7 +240,8 @@ export abstract class FromParser extends ExprParser {
         } else {
           this.fromList(scope);
           this.expectCloseParen(t);
-          this.alias(false);
+          // (a CROSS JOIN b) AS j (x, y, …)
+          if (this.alias(false) !== undefined && this.def === 'postgresql' && this.atKind(TK.OpenParen)) this.columnDefList();
         }
         return;
       }

@@ -9,7 +9,7 @@ import type { StoreDb } from '../../store/db.js';
 import type { FlowRow } from '../../store/approvals.js';
 import { JoinRequestRepo } from '../../store/join-requests.js';
 import { JoinService } from '../organizations/joins.js';
-import { dataGrantOf, grantApprovedDataAccess } from './data-grant.js';
+import { grantApprovedDataAccess } from './data-grant.js';
 
 export interface EffectActor {
   userId: number;
@@ -26,7 +26,7 @@ export class ApprovalEffects {
 
   async approved(flow: FlowRow, actor: EffectActor, tx: StoreDb): Promise<void> {
     if (flow.type === 'JOIN' && flow.join_request_id) await this.joins.approve(actor, flow.join_request_id, tx);
-    if (flow.type === 'DATA') await grantApprovedDataAccess(tx, dataGrantOf(flow, actor.userId));
+    if (flow.type === 'DATA') await grantApprovedDataAccess(tx, flow, actor.userId);
   }
 
   async rejected(flow: FlowRow, actor: EffectActor, tx: StoreDb): Promise<void> {

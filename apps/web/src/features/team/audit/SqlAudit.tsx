@@ -71,7 +71,7 @@ export function SqlAudit() {
         loading={loading}
         dataSource={page?.data}
         data-testid="audit-table"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1360 }}
         locale={{ emptyText: t('team.audit.empty') }}
         pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, showTotal: (total) => t('team.audit.total', { total }), onChange: setPageNo }}
         columns={[
@@ -90,6 +90,7 @@ export function SqlAudit() {
           { title: t('team.audit.type'), width: 90, render: (_, r) => <Tag data-testid="audit-type">{r.statementType}</Tag> },
           {
             title: t('team.audit.sql'),
+            width: 400,
             render: (_, r) => (
               <Typography.Paragraph className="askdb-audit-sql" ellipsis={{ rows: 2, expandable: true, symbol: t('team.audit.more') }} copyable={{ text: r.sql }} style={{ marginBottom: 0 }} data-testid="audit-sql">
                 {r.sql}

@@ -88,6 +88,9 @@ describe('grants table: route × grant → status', () => {
     const tables = async (p: Persona) => Object.fromEntries(((await as(fx.t, p, 'GET', `/api/rdb/table/list?${at(fx)}`)).body.data.data as { name: string; hasPermission?: boolean }[]).map((t) => [t.name, t.hasPermission]));
     expect(await tables(members.table)).toEqual({ customers: false, hidden: false, orders: true });
     expect(await tables(members.data)).toEqual({ customers: undefined, hidden: undefined, orders: undefined });
+    const hover = async (word: string) => (await as(fx.t, members.table, 'POST', '/api/sql_parser/context/hover', { sql: `select * from ${word}`, hoverIdentifier: word, dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' })).body.data;
+    expect(await hover('customers')).toEqual([]);
+    expect((await hover('orders'))[0]).toMatchObject({ kind: 'table', name: 'orders' });
     const keywords = (await as(fx.t, members.column, 'GET', `/api/sql_parser/get_keywords?${at(fx)}`)).body.data;
     expect(keywords.tables.map((t: { tableName: string }) => t.tableName)).toEqual(['orders']);
   });

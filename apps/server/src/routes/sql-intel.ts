@@ -166,7 +166,7 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/hover', summary: 'Hover help for the identifier under the cursor', tag: 'sql', body: HoverInput, bodyLimit: BODY_LIMIT.hover }, async ({ body }, req, reply) => {
-    const { record } = await usable(req, body.dataSourceId, body);
+    const { record, allowed } = await usable(req, body.dataSourceId, body);
     const type = record.input.type;
     const sel = selection(type, body);
     const currentStatement = body.currentStatement || body.sql;
@@ -179,6 +179,9 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     }, budget('hover', currentStatement.length, req, reply));
     if (list === TOO_LARGE) return [];
     const first = list[0];
+    // No columns or DDL of a table outside a member's table-level grants.
+    const relationOf = (h: { kind: string; name: string }) => (h.kind === 'column' ? h.name.slice(0, h.name.lastIndexOf('.')) : h.kind === 'table' || h.kind === 'view' ? h.name : null);
+    if (first && allowed && relationOf(first) !== null && !allowed(relationOf(first)!)) return [];
     // Tables: the DDL comes from the driver when the catalog does not carry it.
     if (first && first.kind === 'table' && !first.ddl && catalog) {
       const rel = catalogIndex(catalog).relation(first.name);

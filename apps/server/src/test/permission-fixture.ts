@@ -60,6 +60,8 @@ export async function permissionFixture(label: string): Promise<PermissionFixtur
     },
     async close() {
       await t.close();
+      // Let the store pool's connections finish closing before the forced drop ends their backends.
+      await new Promise((r) => setTimeout(r, 250));
       await store.drop();
       await data.drop();
     },

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import { requireDataSource } from '../access.js';
+import { permissions } from '../permissions/index.js';
 import { AiCollectionRepo } from './ai-collections.js';
 import { aiCatalog, driverCatalog, dryRun, engineName, explainText, fillSamples, indexesText, type Location } from './ai-database.js';
 import { auditActor } from '../../http/audit-actor.js';
@@ -146,6 +147,9 @@ async function collectionContext(deps: AppDeps, req: FastifyRequest, id: number)
   for (const list of groups.values()) {
     const first = list[0]!;
     const record = await requireDataSource(deps, req, first.dataSourceId);
+    // A team member's grants must cover each table whole (its structure and samples go to the model).
+    const perms = permissions(deps);
+    for (const e of list) await perms.requireBrowse(req.ctx, record, perms.placeOf(record, { ...first, tableName: e.tableName }), 'wholeTable');
     const loc = { databaseName: first.databaseName, schemaName: first.schemaName, actor: auditActor(req) };
     engines.add(engineName(record.input.type));
     const catalog = await aiCatalog(deps, record, loc);

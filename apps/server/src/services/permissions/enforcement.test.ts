@@ -119,6 +119,27 @@ describe('statements against table- and column-level grants', () => {
     }
   });
 
+  it('runs an approved script once, exactly as approved (the approvals module says so)', async () => {
+    const writer = await fx.memberWith({ actions: ['READ', 'WRITE'] });
+    await as(fx.t, fx.team.admin, 'POST', '/api/permission/script_policy', { selectFree: true, needApprovalFor: ['WRITE'] });
+    try {
+      const sql = "update customers set name = 'Bea' where id = 2";
+      const refused = await run(writer, sql);
+      expect(refused.body.errorCode).toBe('NO_SCRIPT_PERMISSION');
+      const applied = await as(fx.t, writer, 'POST', '/api/permission/apply', { ...refused.body.data, reason: 'fix a name' });
+      expect(applied.status, applied.body.errorMessage).toBe(200);
+      const approved = await as(fx.t, fx.team.admin, 'POST', '/api/approval/approve', { id: applied.body.data.approvalId, comment: 'ok' });
+      expect(approved.status, approved.body.errorMessage).toBe(200);
+      expect((await run(writer, `${sql} or id = 1`)).body.errorCode).toBe('NO_SCRIPT_PERMISSION');
+      const once = await run(writer, sql);
+      expect(once.status, once.body.errorMessage).toBe(200);
+      expect(once.body.data[0].updateCount).toBe(1);
+      expect((await run(writer, sql)).body.errorCode).toBe('NO_SCRIPT_PERMISSION');
+    } finally {
+      await as(fx.t, fx.team.admin, 'POST', '/api/permission/script_policy', { selectFree: true, needApprovalFor: [] });
+    }
+  });
+
   it('refuses a grant on another organisation\'s data source, to a non-member, or already expired', async () => {
     const theirs = (await as(fx.t, fx.team.outsider, 'POST', '/api/connection/datasource/create', { ...pgSourceInput('theirs', fx.database), visibility: 'SHARED' })).body.data as number;
     const body = { userId: member.userId, dataSourceId: theirs, actions: ['READ'], expireAt: null };

@@ -167,3 +167,21 @@ describe('approval flows (server mode, PostgreSQL store)', () => {
     expect((await as(t, member, 'GET', '/api/approval/list')).status).toBe(403);
   });
 });
+
+describe('approval flows in local mode (SQLite store)', () => {
+  it('the single local user has nothing to apply for: a clear refusal, empty lists, no badge', async () => {
+    const { testApp } = await import('../test/helpers.js');
+    const { consumeApprovedScript } = await import('../services/approvals/approved-scripts.js');
+    const t = await testApp();
+    try {
+      const r = await t.json('POST', '/api/permission/apply', { applyType: 'script', script: 'delete from t', dataSourceId: 1, reason: 'x' }, { 'accept-language': 'zh-CN' });
+      expect([r.status, r.body.errorMessage]).toEqual([400, '申请需在团队中提交；在个人空间中您已拥有全部权限']);
+      expect((await t.json('GET', '/api/approval/list')).body.data).toMatchObject({ data: [], total: 0 });
+      expect((await t.json('GET', '/api/approval/pending_count')).body.data).toEqual({ count: 0 });
+      expect((await t.json('GET', '/api/approval/1')).status).toBe(404);
+      expect(await consumeApprovedScript(t.deps.store.db, { organizationId: 1, userId: 1, dataSourceId: 1, sql: 'delete from t' })).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -53,6 +53,10 @@ describe('SQL audit (server mode, PostgreSQL store)', () => {
     await post(f.owner, '/api/rdb/dml/execute', { dataSourceId: ds, databaseName: target.name, sql: 'ALTER TABLE "public"."orders" ADD COLUMN "note" text; CREATE INDEX orders_amount ON orders (amount); DROP INDEX orders_amount' });
     // A member (OPERATOR) of the same team runs something too.
     const shared = (await as(t, f.admin, 'POST', '/api/connection/datasource/create', { ...pgSourceInput('team shared', target.name), visibility: 'SHARED' })).body.data;
+    // Without a grant the member is refused before the database (nothing to audit); with one, the statement runs.
+    expect((await post(f.operator, '/api/rdb/dml/execute', { dataSourceId: shared, databaseName: target.name, sql: 'delete from orders where id = 2' })).statusCode).toBe(403);
+    const grant = await as(t, f.admin, 'POST', '/api/permission/authorization/create', { userId: f.operator.userId, dataSourceId: shared, actions: ['READ', 'WRITE'], expireAt: null });
+    expect(grant.status).toBe(200);
     await post(f.operator, '/api/rdb/dml/execute', { dataSourceId: shared, databaseName: target.name, sql: 'delete from orders where id = 3' });
     // The other team's owner works on their own source.
     await post(f.outsider, '/api/rdb/dml/execute', { dataSourceId: outsiderDs, databaseName: target.name, sql: "select 'outsider secret'" });

@@ -37,6 +37,8 @@ const silent: AuditLogger = { warn: () => {}, error: () => {} };
 export class AuditLog {
   private queue: AuditEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The pending timer fires at once (a full batch is waiting). */
+  private immediate = false;
   private draining: Promise<void> | null = null;
   private backoffMs = 0;
   private closed = false;
@@ -100,21 +102,25 @@ export class AuditLog {
     if (this.draining || this.closed) return;
     const full = this.queue.length >= this.opts.batchSize;
     if (full && this.backoffMs === 0) {
+      if (this.immediate) return;
       this.clearTimer();
       this.timer = setTimeout(() => this.tick(), 0);
+      this.immediate = true;
     } else if (!this.timer) {
       this.timer = setTimeout(() => this.tick(), this.backoffMs || this.opts.flushMs);
-    }
+    } else return;
     this.timer.unref?.();
   }
 
   private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.immediate = false;
   }
 
   private tick(): void {
     this.timer = null;
+    this.immediate = false;
     if (this.draining) return;
     void this.drainNow().then(() => {
       if (this.queue.length) this.schedule();

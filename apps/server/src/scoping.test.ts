@@ -130,6 +130,8 @@ describe('organisation scoping (server mode, PostgreSQL store)', () => {
 
     it('a member lists and connects with it, without host, user or password', async () => {
       const server = new URL(PG_URL).hostname;
+      // Using a shared source needs an admin's grant (issue 13, services/permissions).
+      expect((await as(t, f.owner, 'POST', '/api/permission/authorization/create', { userId: member.userId, dataSourceId: shared, actions: ['READ'], expireAt: null })).status).toBe(200);
       const one = await t.app.inject({ method: 'GET', url: `/api/connection/datasource/${shared}`, headers: member.headers });
       const list = await t.app.inject({ method: 'GET', url: '/api/connection/datasource/list?pageSize=500', headers: member.headers });
       expect(one.json().data).toEqual({ id: shared, alias: 'team warehouse', type: 'POSTGRESQL', hasPermission: true, isAdmin: false, spaceId: f.teamId, visibility: 'SHARED' });

@@ -84,7 +84,9 @@ const dataSources: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/connection/datasource/:id', summary: 'One data source (without secrets)', params: IdParams }, async ({ params }, req) => {
     const rec = await requireDataSource(deps, req, params.id);
-    return summaryFor(rec, viewerOf(req));
+    const perms = permissions(deps);
+    const s = summaryFor(rec, viewerOf(req));
+    return perms.enforced(req.ctx, rec) ? { ...s, hasPermission: (await perms.repo.liveFor(rec.spaceId!, req.ctx.user!.id, rec.id)).length > 0 } : s;
   });
 
   defineRoute(app, { access: 'signedIn', method: 'DELETE', url: '/api/connection/datasource/:id', summary: 'Delete a data source', params: IdParams }, async ({ params }, req) => {

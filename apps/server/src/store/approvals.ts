@@ -238,18 +238,19 @@ export class ApprovalRepo {
   async names(userIds: number[], organizationId: number | null): Promise<Map<number, string>> {
     const ids = [...new Set(userIds)];
     if (!ids.length) return new Map();
-    const users = await this.store.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
-    const out = new Map(users.map((u: { id: number; name: string }) => [u.id, u.name] as [number, string]));
+    const store = this.store as StoreDb;
+    const users = await store.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+    const out = new Map<number, string>(users.map((u) => [u.id, u.name]));
     if (organizationId !== null) {
-      const members = await this.store.selectFrom('organization_members').select(['user_id', 'name']).where('organization_id', '=', organizationId).where('user_id', 'in', ids).execute();
-      for (const m of members as Array<{ user_id: number; name: string }>) if (m.name) out.set(m.user_id, m.name);
+      const members = await store.selectFrom('organization_members').select(['user_id', 'name']).where('organization_id', '=', organizationId).where('user_id', 'in', ids).execute();
+      for (const m of members) if (m.name) out.set(m.user_id, m.name);
     }
     return out;
   }
 
   /** The VALID ADMIN and SUPER_ADMIN members of an organisation: who a role-based step waits for. */
   async approversOf(organizationId: number): Promise<Array<{ userId: number; name: string }>> {
-    const rows = await this.store
+    const rows = await (this.store as StoreDb)
       .selectFrom('organization_members')
       .select(['user_id', 'name'])
       .where('organization_id', '=', organizationId)
@@ -257,6 +258,6 @@ export class ApprovalRepo {
       .where('role_code', 'in', ['ADMIN', 'SUPER_ADMIN'])
       .orderBy('user_id')
       .execute();
-    return (rows as Array<{ user_id: number; name: string }>).map((r) => ({ userId: r.user_id, name: r.name }));
+    return rows.map((r) => ({ userId: r.user_id, name: r.name }));
   }
 }

@@ -16,6 +16,8 @@
  *    would not parse them as SQL there.
  *  - MariaDB: `PREPARE s FROM ?` parses without running; error 1064/1149 is a syntax error, a missing table
  *    or column means the syntax was accepted.
+ * Both are checked: a statement counts as accepted only if the same statement followed by a stray `)` is a
+ * syntax error, which shows the server's SQL parser read it to its end.
  * Output: <dialect>.json.gz = { dialect, oracle, server, sources, statements: [[sourceIndex, sql], …],
  * rejected: [[sourceIndex, sql], …] } — `rejected` holds statements the server refused with a syntax error
  * (a sample), to show the parser still catches real errors.
@@ -74,12 +76,15 @@ async function pgOracle(cands: Candidate[]): Promise<Verdicts> {
   const server = (await c.query('SHOW server_version')).rows[0].server_version as string;
   const accepted: Candidate[] = [];
   const rejected: Candidate[] = [];
+  let unparsed = 0;
   for (const cand of cands) {
     // (SELECT … INTO x fails to compile: PL/pgSQL reads it as an assignment to an unknown variable.)
     if (PLPGSQL_OWN.test(cand.sql) || cand.sql.includes(TAG)) continue;
     try {
       await c.query(`DO ${TAG} BEGIN RETURN; ${cand.sql}\n; END ${TAG}`);
-      accepted.push(cand);
+      // Proof that the server's SQL parser read it: the same statement with a stray `)` must fail.
+      if (await pgAccepts(c, `${cand.sql}\n)`)) unparsed++;
+      else accepted.push(cand);
     } catch (e) {
       // Not in the corpus; a plain syntax error goes to the rejected sample (not PL/pgSQL's own complaints).
       const err = e as { code?: string; message?: string };
@@ -87,8 +92,31 @@ async function pgOracle(cands: Candidate[]): Promise<Verdicts> {
     }
   }
   await c.end();
-  console.error(`postgresql: ${accepted.length} of ${cands.length} accepted`);
+  console.error(`postgresql: ${accepted.length} of ${cands.length} accepted (${unparsed} more passed without being parsed as SQL: left out)`);
   return { accepted, rejected, server };
+}
+
+async function pgAccepts(c: pg.Client, sql: string): Promise<boolean> {
+  try {
+    await c.query(`DO ${TAG} BEGIN RETURN; ${sql}; END ${TAG}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The statement with a stray `)` is not a syntax error: the server did not read the statement to its end
+ * (MariaDB raises some errors, such as an unknown system variable, while parsing), so its syntax is unproven.
+ */
+async function myAccepts(c: mysql.Connection, sql: string): Promise<boolean> {
+  try {
+    await c.query('PREPARE askdb_oracle_s FROM ?', [`${sql}\n)`]);
+    return true;
+  } catch (e) {
+    const code = (e as { errno?: number }).errno;
+    return code !== 1064 && code !== 1149;
+  }
 }
 
 async function mysqlOracle(cands: Candidate[]): Promise<Verdicts> {
@@ -100,23 +128,28 @@ async function mysqlOracle(cands: Candidate[]): Promise<Verdicts> {
   const accepted: Candidate[] = [];
   const rejected: Candidate[] = [];
   const codes = new Map<number, number>();
+  let unparsed = 0;
   for (const cand of cands) {
     if (/^\s*(prepare|execute|deallocate)\b/i.test(cand.sql)) continue;
     try {
       await c.query('PREPARE askdb_oracle_s FROM ?', [cand.sql]);
-      accepted.push(cand);
+      if (await myAccepts(c, cand.sql)) unparsed++;
+      else accepted.push(cand);
     } catch (e) {
       const code = (e as { errno?: number }).errno ?? 0;
       codes.set(code, (codes.get(code) ?? 0) + 1);
       if (code === 0 || (e as { fatal?: boolean }).fatal) throw e;
-      if (code !== 1064 && code !== 1149) accepted.push(cand);
+      if (code !== 1064 && code !== 1149) {
+        if (await myAccepts(c, cand.sql)) unparsed++;
+        else accepted.push(cand);
+      }
       else rejected.push(cand);
     }
   }
   await c.query('DEALLOCATE PREPARE askdb_oracle_s').catch(() => undefined);
   await c.end();
   const top = [...codes].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k}:${v}`).join(' ');
-  console.error(`mysql: ${accepted.length} of ${cands.length} accepted; errors by code ${top}`);
+  console.error(`mysql: ${accepted.length} of ${cands.length} accepted (${unparsed} more left out: the server stopped before their end); errors by code ${top}`);
   return { accepted, rejected, server };
 }
 

@@ -5,7 +5,8 @@
  * against without (no actor: nothing recorded) — same app, same connection pool, rounds interleaved,
  * medians of the round totals (and, as pairedRatio, the median of each round's with/without ratio,
  * which cancels slow drift on a shared machine). After each audited round the writer's queue is
- * drained (timed separately as flushWaitMs; it is off the query path).
+ * drained (timed separately as flushWaitMs; it is off the query path). cpuMsWith/Without: the process's
+ * CPU time per round (all threads, so the SQLite writer thread counts too).
  * Target: ratio ≤ 1.05.
  */
 import { median, type BenchLine } from './lib.js';
@@ -27,17 +28,24 @@ export default async function run(): Promise<BenchLine[]> {
     const exec = t.deps.execution;
     const audit = t.deps.audit;
     const actor = { userId: 1, organizationId: 1, clientIp: '127.0.0.1' };
+    const cpu: Record<'with' | 'without', number[]> = { with: [], without: [] };
     const round = async (withAudit: boolean): Promise<number> => {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       for (let i = 1; i <= STATEMENTS; i++) {
         const r = await exec.execute(record, 1, { sql: `select name from small where id = ${i}`, dataSourceId: id, errorContinue: true, pageSize: 200 }, withAudit ? actor : null);
         if (!r[0]?.success) throw new Error(`statement failed: ${r[0]?.message}`);
       }
-      return performance.now() - t0;
+      const ms = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      cpu[withAudit ? 'with' : 'without'].push((c.user + c.system) / 1000);
+      return ms;
     };
     await round(false); // warm-up: connections, JIT
     await round(true);
     await audit.log.flush();
+    cpu.with.length = 0;
+    cpu.without.length = 0;
     const before = await audit.repo.count(1);
     const withTimes: number[] = [];
     const withoutTimes: number[] = [];
@@ -66,7 +74,7 @@ export default async function run(): Promise<BenchLine[]> {
       baselineName: 'same statements without audit',
       baselineMedian: median(withoutTimes),
       target: '≤ 1.05',
-      extra: { rounds: ROUNDS, rowsWritten: written, pairedRatio: median(pairs).toFixed(3), flushWaitMs: median(flushWaits).toFixed(1), lost: audit.log.stats().lost },
+      extra: { rounds: ROUNDS, rowsWritten: written, pairedRatio: median(pairs).toFixed(3), cpuMsWith: median(cpu.with).toFixed(0), cpuMsWithout: median(cpu.without).toFixed(0), flushWaitMs: median(flushWaits).toFixed(1), lost: audit.log.stats().lost },
     }];
   } finally {
     await t.close();

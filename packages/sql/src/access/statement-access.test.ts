@@ -116,6 +116,14 @@ describe('statementAccess: what it cannot vouch for', () => {
     expect(statementAccess('select from from where', pg).unresolved).toContain('syntax');
   });
 
+  it('MERGE, SELECT … INTO and data-modifying CTEs are not taken for plain reads', () => {
+    expect(statementAccess('merge into orders o using customers c on o.customer_id = c.id when matched then delete', pg).unresolved).toContain('statement:MERGE');
+    expect(statementAccess('select * into copy_of_orders from orders', pg).unresolved).toContain('select:INTO');
+    const cte = statementAccess('with d as (delete from orders where id = 1 returning id) select id from d', pg, withCatalog);
+    expect(cte.category).toBe('WRITE');
+    expect(writes(cte)).toEqual({ orders: '*' });
+  });
+
   it('built-in functions and transaction control are fine', () => {
     expect(statementAccess('select lower(name), coalesce(email, \'\') from customers', pg).unresolved).toEqual([]);
     expect(statementAccess('begin', pg)).toMatchObject({ category: 'NONE', unresolved: [] });

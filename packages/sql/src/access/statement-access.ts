@@ -195,8 +195,14 @@ export function statementAccess(sql: string, dialect: Dialect, options: Statemen
   if (ddl && analysis.kind === 'CREATE' && !analysis.creates.length && !analysis.tables.length) out.schemaWideDdl();
   if (ddl && analysis.kind === 'ALTER' && !analysis.tables.length) out.schemaWideDdl();
 
+  // MERGE is read leniently (its tables are not recorded); SELECT … INTO creates a table.
+  if (analysis.kind === 'MERGE') out.unresolved('statement:MERGE');
+  if (analysis.kind === 'SELECT' && hasWord(sql, dialect, 'INTO')) out.unresolved('select:INTO');
+
   const done = out.result(functionProblems(def, out.functions));
-  return { ...result, reads: done.reads, writes: done.writes, ddlTargets: ddl ? done.ddlTargets : [], unresolved: [...result.unresolved, ...done.unresolved] };
+  // `WITH d AS (DELETE … RETURNING *) SELECT …` changes data: it is a write for the policy too.
+  const category = result.category === 'READ' && done.writes.length ? 'WRITE' : result.category;
+  return { ...result, category, reads: done.reads, writes: done.writes, ddlTargets: ddl ? done.ddlTargets : [], unresolved: [...result.unresolved, ...done.unresolved] };
 }
 
 function isSelectAlias(scope: Scope, name: string): boolean {

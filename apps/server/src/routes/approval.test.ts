@@ -86,6 +86,18 @@ describe('approval flows (server mode, PostgreSQL store)', () => {
     ]);
   });
 
+  it('a step waiting for someone who is no longer an admin is taken by another admin; a signer already waiting is not added twice', async () => {
+    const { t, team } = w;
+    const id = await applyScript(t, member, w.dataSourceId, 'vacuum full orders');
+    const leaving = await w.team.addMember('ADMIN', 'Leaving Admin');
+    expect((await act(t, team.admin, 'add_signature', { id, userIds: [leaving.userId, leaving.userId] })).status).toBe(200);
+    expect((await flowOf(t, member, id)).steps.filter((s: { status: string }) => s.status === 'PENDING')).toHaveLength(1);
+    expect((await act(t, team.owner, 'approve', { id })).status).toBe(403); // still an admin: it is theirs
+    await as(t, team.owner, 'POST', '/api/organization/update_user_role', { organizationId: team.teamId, userId: leaving.userId, roleCode: 'OPERATOR' });
+    expect((await act(t, team.owner, 'approve', { id })).status).toBe(200);
+    expect((await flowOf(t, member, id)).status).toBe('APPROVED');
+  });
+
   it('revoke by the applicant; a late approve is refused in every language; only the applicant revokes', async () => {
     const { t, team } = w;
     const id = await applyScript(t, member, w.dataSourceId, 'drop table old_orders');

@@ -140,6 +140,11 @@ export class ApprovalRepo {
     return rows.find((r) => r.assignee_id === userId) ?? rows[0] ?? null;
   }
 
+  /** The approval steps still waiting, in order. */
+  async openSteps(flowId: number, db?: Db): Promise<StepRow[]> {
+    return (await this.a(db).selectFrom('approval_steps').selectAll().where('flow_id', '=', flowId).where('kind', '=', 'APPROVE').where('status', '=', 'PENDING').orderBy('seq').execute()) as StepRow[];
+  }
+
   /** Decides a PENDING step; false when someone else decided it first. */
   async decideStep(stepId: number, status: ApprovalStepStatus, actorId: number, comment: string | null, tx: Db): Promise<boolean> {
     const r = await this.a(tx)

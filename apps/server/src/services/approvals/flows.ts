@@ -96,8 +96,9 @@ export class ApprovalService {
     if (!signers.length) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, apMsg(actor.lang, 'SIGNERS_REQUIRED'));
     await this.decide(actor, id, async (flow, step, tx) => {
       for (const u of signers) await this.requireApprover(actor, flow, u, tx);
+      const waiting = new Set((await this.repo.openSteps(flow.id, tx)).map((s) => s.assignee_id));
       await this.mark(actor, step, 'ADD_SIGNATURE', comment, tx);
-      await this.repo.addSteps(flow.id, signers.map((u) => ({ kind: 'APPROVE' as const, status: 'PENDING' as const, assigneeId: u })), tx);
+      await this.repo.addSteps(flow.id, signers.filter((u) => !waiting.has(u)).map((u) => ({ kind: 'APPROVE' as const, status: 'PENDING' as const, assigneeId: u })), tx);
       await this.repo.setStatus(flow.id, 'ADD_SIGNATURE', tx);
     });
   }
@@ -130,10 +131,20 @@ export class ApprovalService {
     await this.db.transaction().execute(async (tx) => {
       const flow = (await this.repo.lock(id, tx))!;
       this.requireOpen(actor, flow);
-      const step = await this.repo.openStepFor(flow.id, actor.userId, tx);
+      const step = (await this.repo.openStepFor(flow.id, actor.userId, tx)) ?? (await this.orphanStep(flow, tx));
       if (!step) throw new AppError(403, APPROVAL_ERROR_CODES.APPROVAL_NOT_ASSIGNED, apMsg(actor.lang, 'NOT_ASSIGNED'));
       await fn(flow, step, tx);
     });
+  }
+
+  /** A step assigned to someone who is no longer an approver of the team (removed, demoted): any approver takes it, so no flow is stuck. */
+  private async orphanStep(flow: FlowRow, tx: StoreDb): Promise<StepRow | null> {
+    for (const s of await this.repo.openSteps(flow.id, tx)) {
+      if (s.assignee_id === null) continue;
+      const m = await this.orgs.membership(flow.organization_id, s.assignee_id, tx);
+      if (!m || m.status !== 'VALID' || !APPROVER_ROLES.includes(m.roleCode)) return s;
+    }
+    return null;
   }
 
   private async mark(actor: ApprovalActor, step: StepRow, status: 'APPROVED' | 'REJECTED' | 'TRANSFERRED' | 'ADD_SIGNATURE', comment: string | undefined, tx: StoreDb) {

@@ -41,6 +41,8 @@ export class SqlIntelPool {
     const ready = kind === 'format' ? await this.pool(kind).catch(() => null) : undefined;
     if (ready === null) return this.giveUp(o, 'no worker');
     const budget = BUDGET_MS[o.budget] - (o.elapsedMs ?? 0);
+    // Spent already (reading a big body): answered now, not started and stopped (a stopped worker is replaced).
+    if (budget <= 0) return this.giveUp(o, 'budget spent before the task started');
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), Math.max(0, budget));
     try {
@@ -89,13 +91,14 @@ export class SqlIntelPool {
           idleTimeout: 60_000,
           // A pathological text fails its task, not the server.
           resourceLimits: { maxOldGenerationSizeMb: 512, stackSizeMb: 8 },
-          // On a busy machine the event loop comes first (Linux; piscina's optional @napi-rs/nice).
-          niceIncrement: kind === 'format' ? 10 : 5,
+          // On a busy machine the event loop comes first (Linux; piscina's optional @napi-rs/nice). Slightly:
+          // a thread niced further starves behind other processes (a 10 made small formats miss 3 s).
+          niceIncrement: 3,
         });
         // Errors outside any task (a thread that cannot start) are logged, never thrown at the process.
         pool.on('error', (e: Error) => console.error(`SQL-intelligence worker error: ${e?.message ?? e}`));
-        // Ready once a thread has loaded the worker and answered.
-        await pool.run({ op: 'json', body: new Uint8Array([48]) });
+        // Ready once a thread has loaded the worker (and sql-formatter, for formatting) and answered.
+        await pool.run({ op: 'warm', format: kind === 'format' });
         return pool;
       });
       p.catch(() => this.pools.delete(kind));

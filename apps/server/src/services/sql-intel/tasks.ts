@@ -15,6 +15,7 @@ interface Names {
   language?: Language;
 }
 export type IntelTask =
+  | { op: 'warm'; format: boolean }
   | { op: 'json'; body: Uint8Array }
   | { op: 'context'; dbType: string; beforeSql: string; afterSql: string }
   | { op: 'parse'; dbType: string; sql: string; options: Omit<ParseOptions, 'otherRelation'> }
@@ -22,6 +23,7 @@ export type IntelTask =
   | { op: 'format'; dbType: string; sql: string; keywordCase: FormatKeywordCase };
 
 export interface IntelResults {
+  warm: null;
   json: { ok: true; value: unknown } | { ok: false };
   context: CursorContext;
   parse: ParserResult;
@@ -34,6 +36,11 @@ export type ResultOf<T extends IntelTask> = IntelResults[T['op']];
 const MAX_ITEMS = 2_000;
 
 export async function runTask(task: IntelTask): Promise<IntelResults[IntelTask['op']]> {
+  // A new thread loads what its tasks need before it counts as ready (sql-formatter is big).
+  if (task.op === 'warm') {
+    if (task.format) await import('@askdb/sql/format');
+    return null;
+  }
   // A request body, read as Fastify does (prototype-poisoning keys refused).
   if (task.op === 'json') {
     try {

@@ -85,11 +85,16 @@ export async function startServerModeServer(env: Record<string, string> = {}): P
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   };
+  // A copy of the built web app: a rebuild by someone else during the spec (vite empties dist first) cannot take its pages away.
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-e2e-web-'));
+  fs.cpSync(path.join(root, 'apps/web/dist'), web, { recursive: true });
+  if (!fs.existsSync(path.join(web, 'index.html'))) throw new Error('apps/web/dist has no index.html: build the web app first (node scripts/build.mjs)');
   let server: RunningServer;
   try {
-    server = await startServer({ ASKDB_MODE: 'server', ASKDB_DATABASE_URL: databaseUrl, ASKDB_DEMO: '0', HOST: '127.0.0.1', ...env });
+    server = await startServer({ ASKDB_MODE: 'server', ASKDB_DATABASE_URL: databaseUrl, ASKDB_DEMO: '0', HOST: '127.0.0.1', ASKDB_WEB_DIST: web, ...env });
   } catch (e) {
     await dropDb();
+    fs.rmSync(web, { recursive: true, force: true });
     throw e;
   }
   return {
@@ -98,6 +103,7 @@ export async function startServerModeServer(env: Record<string, string> = {}): P
     async stop() {
       await server.stop();
       await dropDb();
+      fs.rmSync(web, { recursive: true, force: true });
     },
   };
 }

@@ -202,6 +202,13 @@ test('create a team, join it by code, approve, change a role, transfer ownership
   await expect(b.page.getByTestId('team-danger-zone')).toBeVisible();
   await expect(b.page.getByTestId('team-menu-audit')).toBeVisible();
 
+  // The new owner removes Alice, again with a second confirmation: her membership turns INVALID.
+  await b.page.getByTestId('team-menu-members').click();
+  await memberRow(b.page, alice.name).getByTestId('member-remove').click();
+  await b.page.getByTestId('member-remove-confirm').click();
+  await expect(memberRow(b.page, alice.name)).toContainText('Invalid');
+  await expect(memberRow(b.page, alice.name).getByTestId('member-remove')).toHaveCount(0);
+
   await a.ctx.close();
   await b.ctx.close();
 });

@@ -12,6 +12,7 @@ import { loadKey, secretBox, type SecretBox } from './store/secret.js';
 import { DataSourceRepo } from './store/data-sources.js';
 import { KvRepo } from './store/kv.js';
 import { AppError } from './http/errors.js';
+import { msg } from './http/messages.js';
 import { registerOriginGuard } from './http/origin-guard.js';
 import { anonymousContext, languageOf, type ContextResolver } from './http/context.js';
 import { enforceAccess } from './http/access.js';
@@ -79,24 +80,25 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
 
   app.setErrorHandler((err, req, reply) => {
     const e = err as Error & { statusCode?: number; code?: string; validation?: unknown };
+    const lang = req.ctx?.lang ?? languageOf(req);
     if (e instanceof AppError) {
       return reply.status(e.statusCode).send({ success: false, errorCode: e.errorCode, errorMessage: e.message, errorDetail: e.errorDetail, ...(e.data !== undefined ? { data: e.data } : {}) });
     }
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: 'Invalid body: not valid JSON' });
+      return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: msg(lang, 'BODY_NOT_JSON') });
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: 'Invalid body: send application/json' });
+      return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: msg(lang, 'BODY_MEDIA_TYPE') });
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: 'Invalid body: too large' });
+      return reply.status(413).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: msg(lang, 'BODY_TOO_LARGE') });
     }
     const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;
     if (status >= 500) req.log.error({ err: e }, 'request failed');
     return reply.status(status).send({
       success: false,
       errorCode: status === 401 ? ERROR_CODES.NEED_LOGGED_IN : status >= 500 ? ERROR_CODES.INTERNAL_ERROR : ERROR_CODES.INVALID_PARAMS,
-      errorMessage: status >= 500 ? 'Internal error' : e.message,
+      errorMessage: status >= 500 ? msg(lang, 'INTERNAL_ERROR') : status === 401 ? msg(lang, 'NEED_LOGGED_IN') : e.message,
     });
   });
 

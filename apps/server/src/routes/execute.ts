@@ -23,7 +23,7 @@ const execute: RouteModule = (app, deps) => {
   const perms = permissions(deps);
   /** A member's grants and the team's script policy, checked on every statement before any of it runs. */
   const checked = async (req: FastifyRequest, record: DataSourceRecord, body: ExecuteBody) =>
-    perms.checkScript(req.ctx, record, { sql: body.sql, statements: exec.statements(record, body), databaseName: body.databaseName, schemaName: body.schemaName });
+    perms.checkScript(req.ctx, record, { sql: body.sql, statements: () => exec.statements(record, body), databaseName: body.databaseName, schemaName: body.schemaName });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute', summary: 'Run SQL; one result per statement, first page of rows each', body: ExecuteInput }, async ({ body }, req) => {
     const user = requireUser(req);

@@ -91,6 +91,10 @@ describe('grants table: route × grant → status', () => {
     const hover = async (word: string) => (await as(fx.t, members.table, 'POST', '/api/sql_parser/context/hover', { sql: `select * from ${word}`, hoverIdentifier: word, dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' })).body.data;
     expect(await hover('customers')).toEqual([]);
     expect((await hover('orders'))[0]).toMatchObject({ kind: 'table', name: 'orders' });
+    const tip = async (p: Persona) => ((await as(fx.t, p, 'POST', '/api/sql_parser/context/tip', { beforeSql: 'select * from ', consoleId: 1, paged: true, dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' })).body.data.items as { label: string }[]).map((i) => i.label);
+    expect(await tip(members.table)).toContain('orders');
+    expect(await tip(members.table)).not.toContain('customers');
+    expect(await tip(members.data)).toContain('customers');
     const keywords = (await as(fx.t, members.column, 'GET', `/api/sql_parser/get_keywords?${at(fx)}`)).body.data;
     expect(keywords.tables.map((t: { tableName: string }) => t.tableName)).toEqual(['orders']);
   });

@@ -21,6 +21,7 @@ import { requireDataSource } from '../services/access.js';
 import { TIP_WAIT } from '../services/catalog-cache.js';
 import type { DataSourceRecord } from '../store/data-sources.js';
 import { permissions } from '../services/permissions/index.js';
+import { catalogFor } from '../services/permissions/catalog-filter.js';
 
 const KeywordsQuery = z.object({
   consoleId: z.coerce.number().int().optional().nullable(),
@@ -74,7 +75,10 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     const record = await requireDataSource(deps, req, dataSourceId);
     const place = perms.placeOf(record, sel);
     const grants = await perms.requireBrowse(req.ctx, record, place);
-    return { record, allowed: perms.tableFilter(record, grants, place) };
+    const allowed = perms.tableFilter(record, grants, place);
+    /** The catalog as the member may see it: only the tables and views of their grants. */
+    const visible = <C extends SchemaCatalog | null>(catalog: C): C => (catalog && allowed ? catalogFor(catalog, allowed, grants!.map((g) => g.id).join(',')) : catalog);
+    return { record, allowed, visible };
   };
   const catalogs = new CatalogAccess(deps);
   const catalogOf = (req: FastifyRequest, record: DataSourceRecord, sel: Selection) => catalogs.full(req, record, sel);
@@ -123,7 +127,7 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/tip', summary: 'Completion suggestions at the cursor, best first: an array; with `paged: true`, `{ items, incomplete }` — long lists capped at 500 and `incomplete` while more match or the schema is still loading, so the editor asks again as the prefix grows', tag: 'sql', body: TipInput, bodyLimit: BODY_LIMIT.tip }, async ({ body }, req, reply) => {
-    const { record } = await usable(req, body.dataSourceId, body);
+    const { record, visible } = await usable(req, body.dataSourceId, body);
     // Spec 01 §5: completion and tips need a console id and a data source id.
     if (body.consoleId == null) return [];
     const type = record.input.type;
@@ -135,7 +139,8 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     if (context === TOO_LARGE) return body.paged ? { items: [], incomplete: true } : [];
     // The columns of the tables the statement names are read first on a big schema (catalog-cache.ts).
     const named = namedTables(context, sel.schemaName ?? sel.databaseName);
-    const [{ catalog, complete }, lists] = await Promise.all([deps.catalogs.forCompletion(record, sel, named, TIP_WAIT[body.paged ? 'paged' : 'whole']), names.get(record, sel.databaseName)]);
+    const [{ catalog: whole, complete }, lists] = await Promise.all([deps.catalogs.forCompletion(record, sel, named, TIP_WAIT[body.paged ? 'paged' : 'whole']), names.get(record, sel.databaseName)]);
+    const catalog = visible(whole);
     // `other_schema.|`: read that schema's catalog before answering (the client asks once, right after the dot).
     let other: SchemaCatalog | null = null;
     const qualifier = trailingQualifier(beforeSql);

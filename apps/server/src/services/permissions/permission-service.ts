@@ -29,7 +29,8 @@ export type BrowseNeed = 'path' | 'wholeTable' | 'wholeSchema';
 /** The script, as the apply form wants it. */
 export interface ScriptInput {
   sql: string;
-  statements: string[];
+  /** The script split into statements; called only when grants apply (splitting a big script costs). */
+  statements: () => string[];
   databaseName?: string | null;
   schemaName?: string | null;
 }
@@ -118,7 +119,7 @@ export class PermissionService {
     if (!grants.length) refusal = this.dataRefusal(ctx, record, 'NO_GRANT', {}, place);
     else if (!grants.some((g) => onPath(g, place, this.ci(record)))) refusal = this.dataRefusal(ctx, record, 'NO_GRANT_HERE', { place: display(place) }, place);
     else {
-      check = { grants, dialect: dialectFor(record.input.type), place, statements: input.statements, catalog: await this.catalogFor(record, place, grants), hasDatabase: supportsDatabase(record.input.type), hasSchema: supportsSchema(record.input.type) };
+      check = { grants, dialect: dialectFor(record.input.type), place, statements: input.statements(), catalog: await this.catalogFor(record, place, grants), hasDatabase: supportsDatabase(record.input.type), hasSchema: supportsSchema(record.input.type) };
       const script = analyseScript(check);
       accesses = script.accesses;
       if (script.refusal) refusal = this.refusalError(ctx, record, script.refusal);

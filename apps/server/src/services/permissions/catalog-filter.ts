@@ -1,0 +1,24 @@
+/**
+ * The catalog a member with table-level grants works with in the editor (completion, hover,
+ * keywords): only the tables and views they may open. Table objects are kept by reference (a catalog
+ * read in stages fills their columns later) and each filtered copy is built once per catalog object
+ * and set of grants, so completion's per-catalog index is not rebuilt on every keystroke.
+ */
+import type { SchemaCatalog } from '@askdb/sql';
+
+const copies = new WeakMap<object, Map<string, SchemaCatalog>>();
+
+export function catalogFor<C extends SchemaCatalog>(catalog: C, allowed: (name: string) => boolean, signature: string): C {
+  let bySignature = copies.get(catalog);
+  if (!bySignature) {
+    bySignature = new Map();
+    copies.set(catalog, bySignature);
+  }
+  let copy = bySignature.get(signature);
+  if (!copy) {
+    copy = { ...catalog, tables: catalog.tables.filter((t) => allowed(t.name)), views: catalog.views?.filter((v) => allowed(v.name)) };
+    if (bySignature.size > 50) bySignature.clear();
+    bySignature.set(signature, copy);
+  }
+  return copy as C;
+}

@@ -66,6 +66,13 @@ test('the super admin finds the statements run in the team on the SQL audit page
     expect(csv).toContain(`select '${marker}' as marker`);
     expect(csv).not.toContain(`${marker}_missing`);
 
+    // The deployment's operator (the first account) sets the retention on the same page.
+    await expect(page.getByTestId('audit-retention')).toContainText('rows written');
+    await page.locator('input[data-testid="audit-retention-days"], [data-testid="audit-retention-days"] input').first().fill('90');
+    await page.getByTestId('audit-retention-save').click();
+    await expect(page.getByText('Saved: older rows are deleted within the hour')).toBeVisible();
+    expect((await call<{ retentionDays: number }>(r, '/api/admin/audit')).retentionDays).toBe(90);
+
     // The type filter: no DELETE matches.
     await pickOption(page, 'audit-filter-type', 'DELETE');
     await expect(table).toContainText('No statements match these filters');

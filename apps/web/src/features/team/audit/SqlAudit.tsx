@@ -14,6 +14,7 @@ import { useSession } from '../../auth/session';
 import { downloadUrl } from './download';
 import { auditApi, type AuditFilters, type SqlAuditRecord } from './audit-api';
 import { formatDuration, formatStart } from './format';
+import { AuditRetention } from './AuditRetention';
 
 const PAGE_SIZE = 20;
 type Option = { value: number; label: string };
@@ -22,6 +23,7 @@ export function SqlAudit() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const orgId = useSession((s) => s.user?.currentOrganization?.id);
+  const isOperator = useSession((s) => !!s.user?.isOperator);
   const [filters, setFilters] = useState<AuditFilters>({});
   const [pageNo, setPageNo] = useState(1);
   const [page, setPage] = useState<Page<SqlAuditRecord>>();
@@ -54,6 +56,7 @@ export function SqlAudit() {
   return (
     <div data-testid="team-audit">
       <Typography.Title level={4}>{t('team.menu.audit')}</Typography.Title>
+      {isOperator && <AuditRetention />}
       <Space style={{ marginBottom: 12 }} wrap>
         <Select<number> allowClear showSearch optionFilterProp="label" placeholder={t('team.audit.user')} style={{ width: 180 }} options={users} onChange={(userId) => change({ userId })} data-testid="audit-filter-user" />
         <Select<number> allowClear showSearch optionFilterProp="label" placeholder={t('team.audit.dataSource')} style={{ width: 200 }} options={sources} onChange={(dataSourceId) => change({ dataSourceId })} data-testid="audit-filter-source" />

@@ -4,6 +4,16 @@ import { api } from '../../../lib/api';
 
 export type { SqlAuditRecord };
 
+/** GET /api/admin/audit (operator): retention and this server's writer counts. */
+export interface AuditStatus {
+  retentionDays: number;
+  queued: number;
+  written: number;
+  lost: number;
+  failedWrites: number;
+  lastError: string | null;
+}
+
 export interface AuditFilters {
   userId?: number;
   dataSourceId?: number;
@@ -23,5 +33,7 @@ export const auditApi = {
     const q = Object.entries({ ...clean(f), language }).filter(([, v]) => v !== undefined && v !== '');
     return `/api/audit/sql/export?${new URLSearchParams(q.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   },
+  status: () => api<AuditStatus>('/api/admin/audit'),
+  setRetention: (days: number) => api<{ retentionDays: number }>('/api/admin/audit/retention', { body: { days } }),
   dataSources: () => api<Page<DataSourceSummary>>('/api/connection/datasource/list', { query: { pageNo: 1, pageSize: 1000 } }),
 };

@@ -49,7 +49,8 @@ export class Governed {
     await admin.end();
     const client = new pg.Client({ host: PG.host, port: PG.port, user: PG.user, database });
     await client.connect();
-    await client.query(`CREATE TABLE orders (id int PRIMARY KEY, status text NOT NULL); INSERT INTO orders VALUES (1, 'new'), (2, 'new')`);
+    await client.query(`CREATE TABLE orders (id int PRIMARY KEY, status text NOT NULL); INSERT INTO orders VALUES (1, 'new'), (2, 'new');
+      CREATE TABLE secrets (id int PRIMARY KEY, token text); INSERT INTO secrets VALUES (1, 'hush')`);
     return new Governed(base, database, client);
   }
 
@@ -76,6 +77,12 @@ export class Governed {
     const name = `gov ${Date.now().toString(36)}`;
     const id = await call<number>(p, this.base, 'POST', '/api/operation/saved/create', { name, ddl: '', status: 'DRAFT', tabOpened: true, operationType: 'CONSOLE', dataSourceId: b.dataSourceId, dataSourceName: b.dataSourceName, databaseName: b.databaseName, schemaName: b.schemaName, type: b.databaseType });
     return { id, tab: { id: `console-${id}`, type: 'CONSOLE', title: name, consoleId: id, ...b } };
+  }
+
+  /** An application of Bob's through the API (a flow left pending for the screenshots). */
+  async apply(p: Person, reason: string): Promise<number> {
+    const r = await call<{ approvalId: number }>(p, this.base, 'POST', '/api/permission/apply', { applyType: 'data', dataSourceId: this.dataSourceId, dataSourceName: 'Warehouse', databaseName: this.database, schemaName: 'public', reason });
+    return r.approvalId;
   }
 
   async orderStatus(id: number): Promise<string> {

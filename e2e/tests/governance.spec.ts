@@ -173,23 +173,89 @@ test('the super admin finds the statement in the SQL audit page', async () => {
   await expect(alice.page.getByTestId('audit-table').locator('tbody tr').filter({ hasText: SQL }).first()).toContainText(bob.name);
 });
 
+/** Picks from a searchable antd Select by typing (long lists are virtual: far options are not rendered). */
+async function searchPick(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text, visible: true }).first().click();
+}
+
+test('narrowed to one table: the tree tags the other table, and reading it is refused with a data application prefilled', async () => {
+  // Alice withdraws the whole-source grant (confirmed) and grants read on `orders` only.
+  await teamEntry(alice, 'authorizations');
+  const row = alice.page.getByTestId('auth-table').locator('tbody tr').filter({ hasText: bob.name });
+  await row.getByTestId('auth-delete').click();
+  await alice.page.getByTestId('auth-delete-confirm').click();
+  await expect(alice.page.getByText('Authorization deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await alice.page.getByTestId('auth-grant').click();
+  await pickOption(alice.page, 'grant-member', bob.name);
+  await pickOption(alice.page, 'grant-data-source', 'Warehouse');
+  await searchPick(alice.page, 'grant-database', world.database);
+  await searchPick(alice.page, 'grant-schema', 'public');
+  await searchPick(alice.page, 'grant-table', 'orders');
+  await alice.page.getByTestId('grant-submit').click();
+  await expect(alice.page.getByText('Permission granted')).toBeVisible();
+  await expect(row.getByTestId('auth-description')).toContainText('orders');
+  await expect(row).toContainText('Table');
+
+  // Bob's tree: `orders` browsable, `secrets` tagged and not expandable.
+  await go(bob, '/workspace');
+  const ds = `ds:${world.dataSourceId}`;
+  const tables = `${ds}/db:${world.database}/sc:public/tables`;
+  for (const key of [ds, `${ds}/db:${world.database}`, `${ds}/db:${world.database}/sc:public`, tables]) {
+    const node = bob.page.locator(`[data-key="${key}"]`);
+    await expect(node).toBeVisible(NAV);
+    if ((await node.getAttribute('aria-expanded')) !== 'true') await node.locator('.askdb-tree-caret').click();
+    await expect(node).toHaveAttribute('aria-expanded', 'true', NAV);
+  }
+  const secrets = bob.page.locator(`[data-key="${tables}/t:secrets"]`);
+  await expect(secrets.getByTestId('no-permission-tag')).toBeVisible(NAV);
+  await expect(secrets).not.toHaveAttribute('aria-expanded');
+  await expect(bob.page.locator(`[data-key="${tables}/t:orders"]`).getByTestId('no-permission-tag')).toHaveCount(0);
+
+  await bobConsole();
+  await setSql(bob.page, 'SELECT * FROM secrets');
+  await bob.page.getByTestId('console-run').click();
+  const dialog = restricted(bob.page);
+  await expect(dialog).toBeVisible(NAV);
+  await expect(dialog.getByTestId('permission-restricted-message')).toContainText('secrets');
+  await dialog.getByTestId('permission-restricted-apply').click();
+  const form = bob.page.getByRole('dialog', { name: 'Apply for permission' });
+  await expect(form.getByLabel('Data permission')).toBeChecked();
+  await expect(form.getByTestId('apply-script')).toHaveCount(0);
+  await expect(form.getByTestId('apply-database')).toHaveValue(world.database);
+  await expect(form.getByTestId('apply-schema')).toHaveValue('public');
+  await bob.page.getByRole('button', { name: 'Cancel' }).last().click();
+  await expect(form).toBeHidden();
+});
+
 test('screenshots: the dialog, the approval list, the flow view and the authorization list in en-US and ja-JP', async () => {
   const dir = process.env.ASKDB_SHOTS ?? 'test-results/governance';
+  // A flow left waiting, so the lists show a badge and the view its actions.
+  const pending = await world.apply(bob, 'Quarterly audit of the secrets table');
   for (const lang of ['en-US', 'ja-JP']) {
     await bobConsole(lang);
-    await setSql(bob.page, SQL);
+    await setSql(bob.page, 'SELECT * FROM secrets');
     await bob.page.getByTestId('console-run').click();
-    await expect(restricted(bob.page)).toBeVisible(NAV);
+    await expect(restricted(bob.page).getByTestId('permission-restricted-apply')).toBeVisible(NAV);
+    await bob.page.waitForTimeout(600); // the modal's zoom-in animation
     await bob.page.screenshot({ path: `${dir}/dialog-${lang}.png` });
     await restricted(bob.page).getByTestId('permission-restricted-cancel').click();
 
     await teamEntry(alice, 'approvals', lang);
-    await expect(alice.page.getByTestId(`flow-row-${world.flowId}`)).toBeVisible(NAV);
+    await expect(alice.page.getByTestId(`flow-row-${pending}`)).toBeVisible(NAV);
+    await expect(alice.page.getByTestId('approvals-menu-badge')).toBeVisible(NAV);
     await alice.page.screenshot({ path: `${dir}/approval-list-${lang}.png` });
-    await alice.page.getByTestId(`flow-row-${world.flowId}`).getByTestId('flow-view').click();
-    await expect(alice.page.getByTestId('flow-applicant')).toBeVisible(NAV);
-    await alice.page.waitForTimeout(400);
+    await alice.page.getByTestId(`flow-row-${pending}`).getByTestId('flow-view').click();
+    await expect(alice.page.getByTestId('flow-approve')).toBeVisible(NAV);
+    await alice.page.waitForTimeout(600);
     await alice.page.screenshot({ path: `${dir}/flow-view-${lang}.png` });
+    await alice.page.getByTestId(`flow-row-${pending}`).page().keyboard.press('Escape');
+    await alice.page.getByTestId(`flow-row-${world.flowId}`).getByTestId('flow-view').click();
+    await expect(alice.page.getByTestId('flow-title')).toContainText(`#${world.flowId}`, NAV);
+    await alice.page.waitForTimeout(600);
+    await alice.page.screenshot({ path: `${dir}/flow-view-finished-${lang}.png` });
 
     await teamEntry(alice, 'authorizations', lang);
     await expect(alice.page.getByTestId('auth-table').locator('tbody tr').first()).toBeVisible(NAV);

@@ -14,7 +14,7 @@ export function setApiLanguage(l: string): void {
   language = l;
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal; /** Background lookups: a permission refusal is only thrown, no dialog. */ quietRefusal?: boolean } = {}): Promise<T> {
   const qs = init.query
     ? '?' + new URLSearchParams(Object.entries(init.query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString()
     : '';
@@ -39,7 +39,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   if (!env.success && env.errorCode === 'NeedLoggedIn') redirectToLogin();
   if (!env.success) {
     const err = new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail, env.data);
-    if (err.errorCode && REFUSAL_CODES.has(err.errorCode)) for (const l of refusalListeners) l(err);
+    if (!init.quietRefusal && err.errorCode && REFUSAL_CODES.has(err.errorCode)) for (const l of refusalListeners) l(err);
     throw err;
   }
   return env.data as T;

@@ -19,7 +19,7 @@ interface Props {
   onChanged?(): void;
 }
 
-const STEP_COLORS: Record<string, string> = { APPROVED: 'green', REJECTED: 'red', PENDING: 'blue', INVOKED: 'blue', REVOKED: 'gray', SKIPPED: 'gray' };
+const STEP_COLORS: Record<string, string> = { APPROVED: 'green', ADD_SIGNATURE: 'green', TRANSFERRED: 'purple', REJECTED: 'red', PENDING: 'blue', INVOKED: 'blue', REVOKED: 'gray', SKIPPED: 'gray' };
 
 export function FlowView({ id, onClose, onChanged }: Props) {
   const { t } = useTranslation();

@@ -32,7 +32,7 @@ export const listDatabases = (dataSourceId: number) =>
   api<{ name: string }[]>('/api/rdb/database/list', { query: { dataSourceId } }).then((r) => r.map((d) => d.name), () => [] as string[]);
 
 export const listSchemas = (dataSourceId: number, databaseName?: string | null) =>
-  api<{ name: string }[]>('/api/rdb/schema/list', { query: { dataSourceId, databaseName } }).then((r) => r.map((s) => s.name), () => [] as string[]);
+  api<{ name: string }[]>('/api/rdb/schema/list', { query: { dataSourceId, databaseName }, quietRefusal: true }).then((r) => r.map((s) => s.name), () => [] as string[]);
 
 const SYSTEM_SCHEMAS = new Set(['information_schema', 'pg_catalog', 'pg_toast', 'sys', 'mysql', 'performance_schema', 'crdb_internal', 'pg_extension']);
 
@@ -52,12 +52,13 @@ export async function searchTables(loc: Location, searchKey: string, signal?: Ab
   const page = await api<Page<{ name: string }>>('/api/rdb/table/list', {
     query: { ...loc, pageNo: 1, pageSize: LIMITS.pageSizePopup, searchKey },
     signal,
+    quietRefusal: true,
   });
   return (page?.data ?? []).map((t) => t.name);
 }
 
 export async function listViews(loc: Location): Promise<string[]> {
-  const r = await api<{ name?: string; viewName?: string }[] | Page<{ name?: string; viewName?: string }>>('/api/rdb/view/list', { query: { ...loc } }).catch(() => []);
+  const r = await api<{ name?: string; viewName?: string }[] | Page<{ name?: string; viewName?: string }>>('/api/rdb/view/list', { query: { ...loc }, quietRefusal: true }).catch(() => []);
   const list = Array.isArray(r) ? r : (r?.data ?? []);
   return list.map((v) => v.name ?? v.viewName ?? '').filter(Boolean);
 }

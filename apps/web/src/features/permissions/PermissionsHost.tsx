@@ -22,9 +22,10 @@ export function PermissionsHost() {
         ]}
       >
         <Typography.Paragraph data-testid="permission-restricted-message">{refusal?.message}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary">
-          {refusal?.code === 'NO_SCRIPT_PERMISSION' ? t('perm.restricted.scriptHint') : t('perm.restricted.dataHint')}
-        </Typography.Paragraph>
+        {/* The server's message says what was refused; the hint says what applying does (a script refusal's message already does). */}
+        {(refusal?.code !== 'NO_SCRIPT_PERMISSION' || !refusal.message) && (
+          <Typography.Paragraph type="secondary">{refusal?.code === 'NO_SCRIPT_PERMISSION' ? t('perm.restricted.scriptHint') : t('perm.restricted.dataHint')}</Typography.Paragraph>
+        )}
       </Modal>
       <ApplyForm prefill={applying} onClose={closeApply} />
     </>

@@ -36,8 +36,18 @@ const metadata: RouteModule = (app, deps) => {
   const get = <T>(url: string, summary: string, fn: (c: Connection, q: Q) => Promise<T>, scope: Scope = 'place') =>
     defineRoute(app, { access: 'signedIn', method: 'GET', url, summary, query: MetadataQuery }, ({ query }, req) => withConn(req, query, (c) => fn(c, query), scope));
 
-  get('/api/rdb/database/list', 'Databases', (c) => c.metadata.databases(), 'source');
-  get('/api/rdb/schema/list', 'Schemas of a database', async (c, q) => (await c.metadata.schemas(q.databaseName)).map((s) => ({ name: s.name, databaseName: s.databaseName ?? q.databaseName ?? null })));
+  // Databases and schemas a member's grants do not reach come back with `hasPermission: false`.
+  for (const level of ['database', 'schema'] as const) {
+    const url = `/api/rdb/${level}/list`;
+    defineRoute(app, { access: 'signedIn', method: 'GET', url, summary: level === 'database' ? 'Databases' : 'Schemas of a database', query: MetadataQuery }, async ({ query }, req) => {
+      const record = await requireDataSource(deps, req, query.dataSourceId);
+      const place = perms.placeOf(record, { databaseName: query.databaseName });
+      const allowed = perms.levelFilter(record, await perms.requireBrowse(req.ctx, record, level === 'database' ? null : { ...place, schemaName: null }), level, place);
+      const rows = await withConn(req, query, async (c) =>
+        level === 'database' ? (await c.metadata.databases()).map((d) => ({ ...d })) : (await c.metadata.schemas(query.databaseName)).map((s) => ({ name: s.name, databaseName: s.databaseName ?? query.databaseName ?? null })), 'source');
+      return allowed ? rows.map((r) => ({ ...r, hasPermission: allowed(r.name) })) : rows;
+    });
+  }
   get('/api/rdb/table/column_list', 'Columns of a table', (c, q) => c.metadata.columns(tableLoc(q)), 'table');
   get('/api/rdb/table/key_list', 'Keys of a table', (c, q) => c.metadata.keys(tableLoc(q)), 'table');
   get('/api/rdb/table/index_list', 'Indexes of a table', (c, q) => c.metadata.indexes(tableLoc(q)), 'table');

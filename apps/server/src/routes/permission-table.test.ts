@@ -95,6 +95,8 @@ describe('grants table: route × grant → status', () => {
     expect(await tip(members.table)).toContain('orders');
     expect(await tip(members.table)).not.toContain('customers');
     expect(await tip(members.data)).toContain('customers');
+    const schemas = Object.fromEntries(((await as(fx.t, members.table, 'GET', `/api/rdb/schema/list?${at(fx)}`)).body.data as { name: string; hasPermission?: boolean }[]).map((x) => [x.name, x.hasPermission]));
+    expect(schemas).toMatchObject({ public: true, information_schema: false });
     const keywords = (await as(fx.t, members.column, 'GET', `/api/sql_parser/get_keywords?${at(fx)}`)).body.data;
     expect(keywords.tables.map((t: { tableName: string }) => t.tableName)).toEqual(['orders']);
   });

@@ -103,6 +103,14 @@ export class PermissionService {
     return (name) => grants.some((g) => g.tableName !== null && onPath(g, { ...place, tableName: name }, ci) && sameName(g.tableName, name, ci));
   }
 
+  /** Which databases (or schemas of a database) the caller may open (null: all of them, not enforced). */
+  levelFilter(record: DataSourceRecord, grants: Authorization[] | null, level: 'database' | 'schema', parent: Place): ((name: string) => boolean) | null {
+    if (grants === null) return null;
+    const ci = this.ci(record);
+    const at = (name: string): Place => (level === 'database' ? { databaseName: name, schemaName: null } : { ...parent, schemaName: name });
+    return (name) => grants.some((g) => onPath(g, at(name), ci));
+  }
+
   /**
    * Checks a script before it runs. Throws NO_DATA_ACCESS_PERMISSION for anything the grants do not
    * cover and NO_SCRIPT_PERMISSION for a statement kind the team's policy holds for approval — unless

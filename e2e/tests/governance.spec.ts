@@ -230,6 +230,55 @@ test('narrowed to one table: the tree tags the other table, and reading it is re
   await expect(form).toBeHidden();
 });
 
+test('the applicant revokes; an admin rejects with a required comment and transfers to another admin; the status filter narrows the list', async () => {
+  const toRevoke = await world.apply(bob, 'Wrong database, sorry');
+  const toReject = await world.apply(bob, 'Need everything');
+  const toTransfer = await world.apply(bob, 'Carol knows this one');
+
+  await teamEntry(bob, 'applies');
+  await bob.page.getByTestId(`flow-row-${toRevoke}`).getByTestId('flow-view').click();
+  await bob.page.getByTestId('flow-revoke').click();
+  await bob.page.getByTestId('flow-action-ok').click();
+  await expect(bob.page.getByText('Application revoked')).toBeVisible(NAV);
+  await expect(bob.page.getByTestId('flow-view').getByTestId('approval-status').first()).toHaveAttribute('data-status', 'REVOKED');
+  await expect(bob.page.getByTestId('flow-revoke')).toHaveCount(0);
+
+  await teamEntry(alice, 'approvals');
+  await alice.page.getByTestId(`flow-row-${toReject}`).getByTestId('flow-view').click();
+  await alice.page.getByTestId('flow-reject').click();
+  await alice.page.getByTestId('flow-action-ok').click();
+  await expect(alice.page.getByText('Please say why you reject it')).toBeVisible();
+  await alice.page.getByTestId('flow-action-comment').fill('Too broad: ask for one table');
+  await alice.page.getByTestId('flow-action-ok').click();
+  await expect(alice.page.getByText('Rejected', { exact: true }).first()).toBeVisible(NAV);
+  const view = alice.page.getByTestId('flow-view');
+  await expect(view.getByTestId('approval-status').first()).toHaveAttribute('data-status', 'REJECTED');
+  await expect(view.getByTestId('flow-step-comment').filter({ hasText: 'Too broad: ask for one table' })).toBeVisible();
+  await alice.page.keyboard.press('Escape');
+
+  await alice.page.getByTestId(`flow-row-${toTransfer}`).getByTestId('flow-view').click();
+  await alice.page.getByTestId('flow-transfer').click();
+  await pickOption(alice.page, 'flow-action-approver', carol.name);
+  await alice.page.getByTestId('flow-action-ok').click();
+  await expect(alice.page.getByText('Transferred', { exact: true }).first()).toBeVisible(NAV);
+  await expect(alice.page.getByTestId('flow-approve')).toHaveCount(0);
+  await alice.page.keyboard.press('Escape');
+
+  await alice.page.getByTestId('status-filter-REJECTED').click();
+  await expect(alice.page.getByTestId(`flow-row-${toReject}`)).toBeVisible(NAV);
+  await expect(alice.page.getByTestId(`flow-row-${toTransfer}`)).toHaveCount(0);
+  await expect(alice.page.getByTestId('team-approvals').locator('tbody tr [data-testid=approval-status]')).toHaveCount(1);
+
+  // The transferred flow now waits for Carol, who can act on it.
+  await teamEntry(carol, 'approvals');
+  await carol.page.getByTestId(`flow-row-${toTransfer}`).getByTestId('flow-view').click();
+  await expect(carol.page.getByTestId('flow-approve')).toBeVisible(NAV);
+  await carol.page.getByTestId('flow-reject').click();
+  await carol.page.getByTestId('flow-action-comment').fill('Not this quarter');
+  await carol.page.getByTestId('flow-action-ok').click();
+  await expect(carol.page.getByTestId('flow-view').getByTestId('approval-status').first()).toHaveAttribute('data-status', 'REJECTED', NAV);
+});
+
 test('screenshots: the dialog, the approval list, the flow view and the authorization list in en-US and ja-JP', async () => {
   const dir = process.env.ASKDB_SHOTS ?? 'test-results/governance';
   // A flow left waiting, so the lists show a badge and the view its actions.

@@ -75,14 +75,16 @@ export function FlowView({ id, onClose, onChanged }: Props) {
       width={620}
       title={flow ? <span data-testid="flow-title">#{flow.id} {flow.name}</span> : t('approval.view')}
       data-testid="flow-view"
-      extra={
-        <Space>
-          {buttons.map((b) => (
-            <Button key={b.key} type={b.primary ? 'primary' : 'default'} danger={b.danger} onClick={() => setAction(b.key)} data-testid={`flow-${b.key}`}>
-              {t(`approval.act.${b.key}`)}
-            </Button>
-          ))}
-        </Space>
+      footer={
+        buttons.length ? (
+          <Space style={{ width: '100%', justifyContent: 'flex-end' }} wrap>
+            {buttons.map((b) => (
+              <Button key={b.key} type={b.primary ? 'primary' : 'default'} danger={b.danger} onClick={() => setAction(b.key)} data-testid={`flow-${b.key}`}>
+                {t(`approval.act.${b.key}`)}
+              </Button>
+            ))}
+          </Space>
+        ) : null
       }
     >
       {!flow ? (

@@ -7,9 +7,10 @@ import { usePendingCount, usePendingCountPolling } from './pending-count';
 export function TeamTabBadge({ children }: { children: ReactNode }) {
   const count = usePendingCountPolling();
   return (
-    <Badge count={count} size="small" offset={[8, -2]} data-testid="team-tab-badge">
+    <span data-testid="team-tab-badge">
       {children}
-    </Badge>
+      {count > 0 && <Badge count={count} size="small" style={{ marginLeft: 4 }} />}
+    </span>
   );
 }
 

@@ -21,6 +21,8 @@ const COLUMNS = ['organization_id', 'user_id', 'data_source_id', 'database_name'
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
+// Lowest CPU priority for this thread (Linux applies a nice value per thread): queries come first.
+try { require('node:os').setPriority(19); } catch {}
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
 const cols = workerData.columns;

@@ -49,6 +49,11 @@ describe('statementAccess: what a statement reads', () => {
     expect(reads(statementAccess('select c.* from orders o, customers c', pg, withCatalog))).toEqual({ orders: [], customers: ['email', 'id', 'name'] });
   });
 
+  it('TABLE t reads every column', () => {
+    expect(reads(statementAccess('table orders', pg, withCatalog))).toEqual({ orders: ['customer_id', 'id', 'secret', 'total'] });
+    expect(reads(statementAccess('select id from orders where id in (table orders)', pg))).toEqual({ orders: '*' });
+  });
+
   it('counts a view as its own name', () => {
     expect(reads(statementAccess('select id from order_view', pg, withCatalog))).toEqual({ order_view: ['id'] });
   });

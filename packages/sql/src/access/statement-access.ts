@@ -119,6 +119,12 @@ export function statementAccess(sql: string, dialect: Dialect, options: Statemen
       for (const s of sources) starOf(s, scope);
     }
   }
+  // `TABLE orders` (a query with sources and no select list) returns every column.
+  for (const scope of analysis.scopes) {
+    if (scope.items.length === 0 && scope.sources.length > 0 && scope.sources.every((src) => src.kind !== 'table' || src.role === 'from')) {
+      for (const s of scope.sources) starOf(s, scope);
+    }
+  }
   function starOf(s: Source, scope: Scope): void {
     if (s.kind !== 'table') return;
     const r = resolver.resolve(s, scope);

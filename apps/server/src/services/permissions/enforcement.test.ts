@@ -35,6 +35,8 @@ describe('statements against table- and column-level grants', () => {
       "select name from customers c where exists (select 1 from orders o where o.customer_id = c.id and o.secret like 'secret 1%')",
       'select row_to_json(o) from orders o',
       'select * from hidden',
+      'table orders',
+      'with d as (delete from customers where id = 1 returning *) select * from d',
     ];
     for (const sql of refused) {
       const r = await run(member, sql);

@@ -70,7 +70,8 @@ describe('local mode', () => {
   });
 
   it('a source stored before the rule (pointing at the store) cannot connect', async () => {
-    const id = await t.deps.dataSources.create({ alias: 'old', type: 'SQLITE', filePath: path.join(t.home, 'askdb.sqlite') }, 1);
+    const local = await t.deps.identity.resolve({} as never);
+    const id = await t.deps.dataSources.create({ alias: 'old', type: 'SQLITE', filePath: path.join(t.home, 'askdb.sqlite') }, local.user!.id, local.organizationId);
     const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: 'select * from data_sources' });
     expect(r.body.success).toBe(false);
     expect(r.body.errorCode).toBe('FILE_NOT_ALLOWED');

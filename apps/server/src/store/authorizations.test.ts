@@ -4,7 +4,10 @@
  * expired, and one whose clock runs ahead still sees a valid grant as valid.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { openStore, type Store } from './db.js';
+import { migrations } from './migrations/index.js';
 import { AuthorizationRepo } from './authorizations.js';
 import { pgStoreUrl } from '../test/accounts.js';
 import { scratchPgDatabase } from '../test/helpers.js';
@@ -40,5 +43,22 @@ describe('authorizations: validity by the store clock', () => {
     expect(listed.find((a) => a.id === expired)?.expired).toBe(true);
     expect(listed.find((a) => a.id === valid)?.expired).toBe(false);
     vi.useRealTimers();
+  });
+
+  it('a store that ran a later migration (0007) before 0006 existed still opens and gets 0006', async () => {
+    const early = await scratchPgDatabase('askdb_grant_order');
+    try {
+      const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgStoreUrl(early.name) }) }) });
+      const without = migrations('postgres');
+      delete without['0006_authorizations'];
+      expect((await new Migrator({ db, provider: { getMigrations: async () => without } }).migrateToLatest()).error).toBeUndefined();
+      await db.destroy();
+      const reopened = await openStore({ home: '/nonexistent', mode: 'server', databaseUrl: pgStoreUrl(early.name) });
+      expect(await reopened.db.selectFrom('authorizations').selectAll().execute()).toEqual([]);
+      await reopened.close();
+      await new Promise((r) => setTimeout(r, 250));
+    } finally {
+      await early.drop();
+    }
   });
 });

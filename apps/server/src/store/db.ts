@@ -77,7 +77,9 @@ async function migrate(db: StoreDb, dialect: StoreDialect, where: string): Promi
     if ([...known].every((n) => applied.has(n))) return;
   }
   const provider: MigrationProvider = { getMigrations: async () => all };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Migrations are independent additions written by several people at once (0007 landed before 0006):
+  // a store that already ran a later one still gets an earlier one that arrived afterwards.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new StoreError(`Migration ${failed?.migrationName ?? ''} failed on ${where}: ${(error as Error).message}`);

@@ -111,6 +111,9 @@ test('an UPDATE the policy holds for approval is refused; the member applies fro
   await expect(mine.getByTestId('approval-status')).toHaveAttribute('data-status', /INVOKED|PENDING/, NAV);
   world.flowId = Number((await mine.getByTestId('flow-id').innerText()).replace('#', ''));
   expect(world.flowId).toBeGreaterThan(0);
+  // A member decides nothing: the Approval list points to the Apply list.
+  await bob.page.getByTestId('team-menu-approvals').click();
+  await expect(bob.page.getByTestId('team-approvals-member')).toContainText('Apply list');
 });
 
 test('the admin approves adding a signer; the signer approves too; badges follow the waiting flows', async () => {

@@ -55,6 +55,7 @@ export const approvalStrings: FeatureStrings = {
     'approval.signersHint': 'Your approval is recorded; the flow is approved once they all approve.',
     'approval.pickApprover': 'Please choose an approver',
     'approval.noOtherApprovers': 'There is no other admin in this team.',
+    'approval.notApprover': 'Approvals are decided by the team admins. Your own applications and their progress are in the Apply list.',
   },
   'zh-CN': {
     'approval.status.INVOKED': '已发起',
@@ -109,6 +110,7 @@ export const approvalStrings: FeatureStrings = {
     'approval.signersHint': '你的审批已记录;他们全部通过后流程才通过。',
     'approval.pickApprover': '请选择审批人',
     'approval.noOtherApprovers': '团队中没有其他管理员。',
+    'approval.notApprover': '审批由团队管理员处理。你自己的申请及其进度请在申请列表中查看。',
   },
   'ja-JP': {
     'approval.status.INVOKED': '起票済み',
@@ -163,5 +165,6 @@ export const approvalStrings: FeatureStrings = {
     'approval.signersHint': 'あなたの承認は記録されます。全員が承認するとフローが承認されます。',
     'approval.pickApprover': '承認者を選択してください',
     'approval.noOtherApprovers': 'このチームには他に管理者がいません。',
+    'approval.notApprover': '承認はチーム管理者が行います。ご自身の申請と進捗は申請リストで確認できます。',
   },
 };

@@ -293,7 +293,11 @@ test('screenshots: the dialog, the approval list, the flow view and the authoriz
     await expect(restricted(bob.page).getByTestId('permission-restricted-apply')).toBeVisible(NAV);
     await bob.page.waitForTimeout(600); // the modal's zoom-in animation
     await bob.page.screenshot({ path: `${dir}/dialog-${lang}.png` });
-    await restricted(bob.page).getByTestId('permission-restricted-cancel').click();
+    await restricted(bob.page).getByTestId('permission-restricted-apply').click();
+    await expect(bob.page.getByTestId('apply-reason')).toBeVisible();
+    await bob.page.waitForTimeout(600);
+    await bob.page.screenshot({ path: `${dir}/apply-form-${lang}.png` });
+    await bob.page.keyboard.press('Escape');
 
     await teamEntry(alice, 'approvals', lang);
     await expect(alice.page.getByTestId(`flow-row-${pending}`)).toBeVisible(NAV);
@@ -312,5 +316,12 @@ test('screenshots: the dialog, the approval list, the flow view and the authoriz
     await teamEntry(alice, 'authorizations', lang);
     await expect(alice.page.getByTestId('auth-table').locator('tbody tr').first()).toBeVisible(NAV);
     await alice.page.screenshot({ path: `${dir}/authorization-list-${lang}.png` });
+    await alice.page.getByTestId('auth-grant').click();
+    await pickOption(alice.page, 'grant-data-source', 'Warehouse');
+    await expect(alice.page.getByTestId('grant-table')).toBeVisible();
+    await alice.page.getByTestId('grant-validity').getByRole('radio').nth(1).check();
+    await alice.page.waitForTimeout(600);
+    await alice.page.screenshot({ path: `${dir}/grant-form-${lang}.png` });
+    await alice.page.keyboard.press('Escape');
   }
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from './account-api';
 import { formRules } from './rules';
 import { SendCodeButton } from './SendCodeButton';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export function RegisterForm({ onRegistered, inviteToken }: { onRegistered(): void; inviteToken?: string }) {
   const { t } = useTranslation();
@@ -41,12 +42,7 @@ export function RegisterForm({ onRegistered, inviteToken }: { onRegistered(): vo
           <SendCodeButton getAccount={getAccount} purpose="REGISTER" testId="register-send-code" />
         </Space.Compact>
       </Form.Item>
-      <Form.Item name="password" label={t('auth.newPassword')} rules={rules.newPassword} extra={t('auth.rule.password')}>
-        <Input.Password data-testid="register-password" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="confirm" label={t('auth.confirmPassword')} dependencies={['password']} rules={rules.confirm('password')}>
-        <Input.Password data-testid="register-confirm" autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields testIdPrefix="register" />
       {error && <Alert type="error" showIcon title={error} data-testid="register-error" style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
         {t('auth.register')}

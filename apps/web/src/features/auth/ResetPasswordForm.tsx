@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from './account-api';
 import { formRules } from './rules';
 import { SendCodeButton } from './SendCodeButton';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export function ResetPasswordForm({ onDone, account: fixedAccount }: { onDone(): void; account?: string }) {
   const { t } = useTranslation();
@@ -51,12 +52,7 @@ export function ResetPasswordForm({ onDone, account: fixedAccount }: { onDone():
           <SendCodeButton getAccount={getAccount} purpose="RESET" testId="reset-send-code" />
         </Space.Compact>
       </Form.Item>
-      <Form.Item name="password" label={t('auth.newPassword')} rules={rules.newPassword} extra={t('auth.rule.password')}>
-        <Input.Password data-testid="reset-password" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="confirm" label={t('auth.confirmPassword')} dependencies={['password']} rules={rules.confirm('password')}>
-        <Input.Password data-testid="reset-confirm" autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields testIdPrefix="reset" />
       {error && <Alert type="error" showIcon title={error} data-testid="reset-error" style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
         {t('auth.reset.submit')}

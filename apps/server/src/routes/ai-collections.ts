@@ -3,25 +3,15 @@ import { z } from 'zod';
 import {
   AiCollectionCreate, AiCollectionElementAnnotate, AiCollectionElementDelete, AiCollectionElementsAdd, AiCollectionRename, ERROR_CODES, PageQuery,
 } from '@askdb/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
-import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { AppError } from '../http/errors.js';
 import { canSee, requireDataSource, scopeOf, viewerOf } from '../services/access.js';
-import { AiCollectionRepo } from '../services/ai/ai-collections.js';
+import { AiCollectionRepo, requireCollection } from '../services/ai/ai-collections.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 
 const BASE = '/api/ai/data_collection';
 
-export async function requireCollection(deps: AppDeps, repo: AiCollectionRepo, req: FastifyRequest, id: number) {
-  const scope = scopeOf(req);
-  const c = await repo.get(id);
-  // Another organisation's collection is not there at all for this user.
-  if (!c || c.organizationId !== scope.organizationId) throw new AppError(404, ERROR_CODES.NOT_FOUND, aiMsg(req.ctx.lang, 'COLLECTION_NOT_FOUND', { id }));
-  if (c.ownerId !== scope.userId) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, aiMsg(req.ctx.lang, 'COLLECTION_FORBIDDEN'));
-  return c;
-}
 
 const aiCollections: RouteModule = (app, deps) => {
   const repo = new AiCollectionRepo(deps.store.db, deps.kv);

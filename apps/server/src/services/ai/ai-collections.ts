@@ -7,6 +7,12 @@ import type { StoreDb } from '../../store/db.js';
 import { nowIso } from '../../store/db.js';
 import type { KvRepo } from '../../store/kv.js';
 import type { OwnerScope } from '../../store/scope.js';
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@askdb/contracts';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../http/errors.js';
+import { scopeOf } from '../access.js';
+import { aiMsg } from './ai-messages.js';
 
 export interface CollectionElementInput {
   type: 'TABLE' | 'VIEW';
@@ -103,4 +109,14 @@ export class AiCollectionRepo {
     else await this.kv.delete(ANNOTATION_SCOPE, String(elementId));
     return true;
   }
+}
+
+/** The collection of the request's user in its current organisation: 404 when it is not there for them, 403 when it is another member's. */
+export async function requireCollection(deps: AppDeps, repo: AiCollectionRepo, req: FastifyRequest, id: number) {
+  const scope = scopeOf(req);
+  const c = await repo.get(id);
+  // Another organisation's collection is not there at all for this user.
+  if (!c || c.organizationId !== scope.organizationId) throw new AppError(404, ERROR_CODES.NOT_FOUND, aiMsg(req.ctx.lang, 'COLLECTION_NOT_FOUND', { id }));
+  if (c.ownerId !== scope.userId) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, aiMsg(req.ctx.lang, 'COLLECTION_FORBIDDEN'));
+  return c;
 }

@@ -17,12 +17,11 @@ import type { AppDeps } from '../../deps.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import { requireDataSource } from '../access.js';
 import { permissions } from '../permissions/index.js';
-import { AiCollectionRepo } from './ai-collections.js';
+import { AiCollectionRepo, requireCollection } from './ai-collections.js';
 import { aiCatalog, driverCatalog, dryRun, engineName, explainText, fillSamples, indexesText, type Location } from './ai-database.js';
 import { auditActor } from '../../http/audit-actor.js';
 import { aiMsg } from './ai-messages.js';
 import { linkValues } from './link-values.js';
-import { requireCollection } from '../../routes/ai-collections.js';
 
 export interface ChatContext {
   prompt: PromptContext;

@@ -103,9 +103,13 @@ test.describe('console saving', () => {
 
     // Both edit; A saves first, B is warned; B saves later and wins; A is told and shows B's text.
     await setSql(other, 'SELECT 2 AS from_b');
+    // Two pages share one browser: bring each to the front before it takes keys, or its editor may not have focus.
+    await page.bringToFront();
     await setSql(page, 'SELECT 3 AS from_a_again');
     await page.keyboard.press('ControlOrMeta+s');
+    await expect(page.getByText('Unsaved changes')).toHaveCount(0);
     await expect(other.locator('.ant-message')).toContainText('just saved in another tab');
+    await other.bringToFront();
     await other.keyboard.press('ControlOrMeta+s');
     await expect(other.locator('.ant-message')).toContainText('your save replaced that version');
     await expect(page.locator('.ant-message')).toContainText('A later save in another tab replaced');

@@ -25,6 +25,8 @@ describe('authorizations: validity by the store clock', () => {
   afterAll(async () => {
     vi.useRealTimers();
     await store?.close();
+    // Let the pool's clients finish ending before DROP … WITH (FORCE), or one is terminated mid-end (unhandled 57P01).
+    await new Promise((r) => setTimeout(r, 250));
     await scratch?.drop();
   });
 

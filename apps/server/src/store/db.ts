@@ -32,6 +32,9 @@ export async function openStore(opts: { home: string; databaseUrl?: string; mode
     if (!opts.databaseUrl) throw new StoreError('Server mode needs ASKDB_DATABASE_URL=postgres://… for its store.');
     const pg = (await import('pg')).default;
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client the server terminates (restart, failover, admin kill) emits 'error' on the pool; without a
+    // listener Node would end the process. The pool drops that client and the next query opens a new one.
+    pool.on('error', (e) => process.emitWarning(`AskDB store: an idle PostgreSQL connection was closed (${e.message}); it will be reopened`));
     db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
     where = 'the PostgreSQL store (ASKDB_DATABASE_URL)';

@@ -8,3 +8,5 @@ export * from './auth.js';
 export * from './organizations.js';
 export * from './audit.js';
 export * from './approvals.js';
+export * from './notifications.js';
+export * from './rewards.js';

@@ -9,6 +9,8 @@ import { organizationScopeMigration } from './0004-organization-scope.js';
 import { sqlAuditMigration } from './0005-sql-audit.js';
 import { authorizationsMigration } from './0006-authorizations.js';
 import { approvalsMigration } from './0007-approvals.js';
+import { rewardsMigration } from './0009-rewards.js';
+import { notificationsFeedbackMigration } from './0015-notifications-feedback.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -131,5 +133,7 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0005_sql_audit': sqlAuditMigration(d),
     '0006_authorizations': authorizationsMigration(d, withId),
     '0007_approvals': approvalsMigration(d, withId),
+    '0009_rewards': rewardsMigration(d, withId),
+    '0015_notifications_feedback': notificationsFeedbackMigration(d, withId),
   };
 }

@@ -10,3 +10,5 @@ export * from './audit.js';
 export * from './approvals.js';
 export * from './notifications.js';
 export * from './rewards.js';
+export * from './tasks.js';
+export * from './chats-v2.js';

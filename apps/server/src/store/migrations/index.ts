@@ -9,8 +9,11 @@ import { organizationScopeMigration } from './0004-organization-scope.js';
 import { sqlAuditMigration } from './0005-sql-audit.js';
 import { authorizationsMigration } from './0006-authorizations.js';
 import { approvalsMigration } from './0007-approvals.js';
+import { chatsV2Migration } from './0012-chats-v2.js';
+import { dashboardsMigration } from './0011-dashboards.js';
 import { rewardsMigration } from './0009-rewards.js';
 import { notificationsFeedbackMigration } from './0015-notifications-feedback.js';
+import { tasksMigration } from './0014-tasks.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -133,7 +136,10 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0005_sql_audit': sqlAuditMigration(d),
     '0006_authorizations': authorizationsMigration(d, withId),
     '0007_approvals': approvalsMigration(d, withId),
+    '0012_chats_v2': chatsV2Migration(d, withId),
+    '0011_dashboards': dashboardsMigration(d, withId),
     '0009_rewards': rewardsMigration(d, withId),
     '0015_notifications_feedback': notificationsFeedbackMigration(d, withId),
+    '0014_tasks': tasksMigration(d, withId),
   };
 }

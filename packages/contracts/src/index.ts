@@ -12,3 +12,6 @@ export * from './notifications.js';
 export * from './rewards.js';
 export * from './tasks.js';
 export * from './chats-v2.js';
+export * from './editions.js';
+export * from './commerce.js';
+export * from './licence.js';

@@ -10,6 +10,7 @@ import { defineRoute } from '../http/route.js';
 import { requireUser } from '../http/context.js';
 import { ApprovalService, type ApprovalActor } from '../services/approvals/flows.js';
 import { ApprovalViews } from '../services/approvals/views.js';
+import { approvalNotifier } from '../services/approvals/notices.js';
 
 const tag = 'approval';
 
@@ -22,7 +23,7 @@ const actorOf = (req: FastifyRequest): ApprovalActor => ({
 });
 
 const approval: RouteModule = (app, deps) => {
-  const flows = new ApprovalService(deps.store.db);
+  const flows = new ApprovalService(deps.store.db, approvalNotifier(deps));
   const views = new ApprovalViews(deps.store.db);
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/permission/apply', summary: 'Apply for data permission or to run a script (awaits the team admins)', tag, body: PermissionApply }, ({ body }, req) =>

@@ -13,6 +13,7 @@ import { OrganizationRepo } from '../../store/organizations.js';
 import { apMsg } from './messages.js';
 import { ApprovalEffects } from './effects.js';
 import { scriptHash } from './script-hash.js';
+import type { ApprovalNotifier } from './notices.js';
 
 export interface ApprovalActor {
   userId: number;
@@ -30,7 +31,8 @@ export class ApprovalService {
   private readonly repo: ApprovalRepo;
   private readonly orgs: OrganizationRepo;
   private readonly effects: ApprovalEffects;
-  constructor(private readonly db: StoreDb) {
+  /** `notices`: who hears of applications and decisions (issue 18); absent = nobody. */
+  constructor(private readonly db: StoreDb, private readonly notices?: ApprovalNotifier) {
     this.repo = new ApprovalRepo(db);
     this.orgs = new OrganizationRepo(db);
     this.effects = new ApprovalEffects(db);
@@ -58,25 +60,36 @@ export class ApprovalService {
         tx,
       ),
     );
+    await this.notices?.applied({ id: approvalId, organizationId: actor.organizationId, applicantId: actor.userId, description, type: script !== null ? 'SCRIPT' : 'DATA' });
     return { approvalId };
   }
 
   async approve(actor: ApprovalActor, id: number, comment?: string): Promise<void> {
+    let done: FlowRow | null = null;
     await this.decide(actor, id, async (flow, step, tx) => {
       await this.mark(actor, step, 'APPROVED', comment, tx);
       if ((await this.repo.countOpenSteps(flow.id, tx)) > 0) return;
       await this.repo.setStatus(flow.id, 'APPROVED', tx);
       await this.effects.approved(flow, actor, tx);
+      done = flow;
     });
+    if (done) await this.tellApplicant(done, 'APPROVED');
   }
 
   async reject(actor: ApprovalActor, id: number, comment?: string): Promise<void> {
+    let done: FlowRow | null = null;
     await this.decide(actor, id, async (flow, step, tx) => {
       await this.mark(actor, step, 'REJECTED', comment, tx);
       await this.repo.skipOpenSteps(flow.id, tx);
       await this.repo.setStatus(flow.id, 'REJECTED', tx);
       await this.effects.rejected(flow, actor, tx);
+      done = flow;
     });
+    if (done) await this.tellApplicant(done, 'REJECTED');
+  }
+
+  private async tellApplicant(flow: FlowRow, status: 'APPROVED' | 'REJECTED'): Promise<void> {
+    await this.notices?.decided({ id: flow.id, organizationId: flow.organization_id, applicantId: flow.applicant_id, description: flow.description, status });
   }
 
   /** Hands the caller's step to another approver, who decides in their place. */

@@ -1,0 +1,13 @@
+/** Route-table rows of the notification centre, feedback and uploads (routes/notification.ts, routes/feedback.ts). Everything is the caller's own, or the operator's. */
+import type { Rows } from './types.js';
+
+export default {
+  'GET /api/notification/unread_count': { rule: 'signedIn' },
+  'GET /api/notification/list': { rule: 'signedIn' },
+  'POST /api/notification/take_action': { rule: 'signedIn', call: () => ({ body: { all: true } }) },
+  'GET /api/notification/pop': { rule: 'signedIn' },
+  'POST /api/notification/pop/dismiss': { rule: 'signedIn', call: () => ({ body: { id: 999999 } }) },
+  'POST /api/notification/pop/create': { rule: 'operator', call: () => ({ body: { title: 'Route table notice', organizationId: 999999 } }) },
+  'GET /api/notification/pop/list': { rule: 'operator' },
+  'GET /api/notification/stream': { rule: 'signedIn', call: () => ({ url: '?once=1' }) },
+} satisfies Rows;

@@ -29,22 +29,17 @@ import type { Persona } from './test/org-fixtures.js';
 import { registerRoutes } from './routes/index.js';
 import { accessTableFixture, type Fixture, type Who } from './test/access-table-fixture.js';
 
-type Rule = 'public' | 'signedIn' | 'team' | 'granted' | 'admin' | 'superAdmin' | 'orgAdmin' | 'orgSuperAdmin' | 'operator';
-interface Call { url?: string; body?: unknown }
-interface Entry {
-  rule: Rule;
-  /** The request for a persona (`who` is the team member asking, or 'outsider', who gets the owner's ids). */
-  call?: (fx: Fixture, who: Who) => Call | Promise<Call>;
-  /** The route ends or changes sessions: give every persona new sessions after it. */
-  resetsSessions?: boolean;
-}
+import type { Call, Entry, Rule } from './test/access-rows/types.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const ds = (fx: Fixture, who: Who) => fx.of(who).ds;
 const q = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const meta = (fx: Fixture, who: Who, extra: Record<string, unknown> = {}): Call => ({ url: `?${q({ dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders', ...extra })}` });
 const table = { name: 't1', comment: null, columns: [{ name: 'id', type: 'int', nullable: false, default: null, comment: null, autoIncrement: false, primaryKey: true }], indexes: [] };
 
-const TABLE: Record<string, Entry> = {
+const CORE: Record<string, Entry> = {
   // System
   'GET /api/system': { rule: 'public' },
   'GET /api/system/user': { rule: 'public' },
@@ -203,6 +198,19 @@ const TABLE: Record<string, Entry> = {
   'POST /api/ai/data_collection/element/annotate': { rule: 'team', call: (fx, who) => ({ body: { id: fx.of(who).collection, elementId: 999999, annotation: 'x' } }) },
 };
 
+/** CORE plus every domain's rows in test/access-rows/ (one file per domain; a duplicate key fails). */
+const TABLE: Record<string, Entry> = { ...CORE };
+async function loadRows(): Promise<void> {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test', 'access-rows');
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.ts') && n !== 'types.ts').sort()) {
+    const rows = (await import(path.join(dir, f))).default as Record<string, Entry>;
+    for (const [k, v] of Object.entries(rows)) {
+      if (TABLE[k]) throw new Error(`route ${k} has rows in two files (${f})`);
+      TABLE[k] = v;
+    }
+  }
+}
+
 const PERSONAS: Array<Who | 'anonymous'> = ['anonymous', 'outsider', 'operator', 'admin', 'owner'];
 
 function expected(rule: Rule, who: Who | 'anonymous'): 'allowed' | 401 | 'refused' | 403 {
@@ -226,6 +234,7 @@ describe('route table: every route × {anonymous, other organisation, OPERATOR, 
   const routes: string[] = [];
 
   beforeAll(async () => {
+    await loadRows();
     store = await scratchPgDatabase('askdb_route_table');
     data = await scratchPgDatabase('askdb_route_data', 'create table orders (id int primary key, total int); insert into orders values (1, 10);');
     const url = new URL(PG_URL);

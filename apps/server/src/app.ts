@@ -26,6 +26,7 @@ import { SessionService } from './services/sessions.js';
 import { CatalogCache } from './services/catalog-cache.js';
 import { ExecutionService } from './services/execution.js';
 import { auditService } from './services/audit/index.js';
+import { createJobQueue } from './services/jobs/index.js';
 
 export type { AppDeps } from './deps.js';
 import type { AppDeps } from './deps.js';
@@ -48,7 +49,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   let identity: ContextResolver;
   if (config.mode === 'local') identity = localIdentity(await ensureLocalUser(store.db));
   else identity = sessionIdentity(store.db);
-  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity, audit };
+  // The app's logger exists only below; until then (never in practice) job errors go to stderr.
+  let appLog: { error(obj: unknown, msg?: string): void } | null = null;
+  const jobs = createJobQueue(config, { error: (obj, msg) => (appLog ? appLog.error(obj, msg) : console.error(msg, obj)) });
+  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity, audit, jobs };
   if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
 
   const app = Fastify({
@@ -57,6 +61,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     return503OnClosing: true,
   });
+  appLog = app.log;
 
   audit.start(app.log);
   registerOriginGuard(app, config);
@@ -121,6 +126,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   }
 
   app.addHook('onClose', async () => {
+    // First: no new job starts, running handlers finish while the store is still open.
+    await jobs.stop();
     await execution.closeAll();
     await sessions.closeAll();
     await connections.closeAll();

@@ -13,6 +13,7 @@ import type { CatalogCache } from './services/catalog-cache.js';
 import type { ExecutionService } from './services/execution.js';
 import type { ContextResolver } from './http/context.js';
 import type { AuditService } from './services/audit/index.js';
+import type { JobQueue } from './services/jobs/types.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -28,4 +29,6 @@ export interface AppDeps {
   identity: ContextResolver;
   /** The SQL audit: the writer the execution service records into, its rows, retention. */
   audit: AuditService;
+  /** Background and scheduled work (services/jobs): pg-boss in server mode, in process in local mode. */
+  jobs: JobQueue;
 }

@@ -15,3 +15,4 @@ export * from './chats-v2.js';
 export * from './editions.js';
 export * from './commerce.js';
 export * from './licence.js';
+export * from './dashboards.js';

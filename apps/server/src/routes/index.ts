@@ -19,12 +19,13 @@ import account from './account.js';
 import audit from './audit.js';
 import permission from './permission.js';
 import approval from './approval.js';
+import dashboards from './dashboards.js';
 import notification from './notification.js';
 import invitation from './invitation.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

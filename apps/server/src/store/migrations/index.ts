@@ -14,6 +14,8 @@ import { dashboardsMigration } from './0011-dashboards.js';
 import { rewardsMigration } from './0009-rewards.js';
 import { notificationsFeedbackMigration } from './0015-notifications-feedback.js';
 import { tasksMigration } from './0014-tasks.js';
+import { knowledgeMigration } from './0013-knowledge.js';
+import { licenceMigration } from './0010-licence.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -141,5 +143,7 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0009_rewards': rewardsMigration(d, withId),
     '0015_notifications_feedback': notificationsFeedbackMigration(d, withId),
     '0014_tasks': tasksMigration(d, withId),
+    '0013_knowledge': knowledgeMigration(d, withId),
+    '0010_licence': licenceMigration(d, withId),
   };
 }

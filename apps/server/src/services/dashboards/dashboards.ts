@@ -100,22 +100,23 @@ export async function present(deps: AppDeps, d: DashboardRecord & { chartCount?:
   };
 }
 
-/** Layout items for the charts: saved positions kept, new charts placed 6×4 below, sizes within the grid's bounds. */
+/** Layout items for the charts: saved positions kept, each new chart 6×4 in the first free place (top to bottom, left to right), sizes within the grid's bounds. */
 export function normaliseLayout(layout: GridItem[], chartIds: number[]): GridItem[] {
   const ids = new Set(chartIds.map(String));
   const out = layout.filter((l) => ids.has(l.i)).map((l) => ({
     ...l, w: Math.min(GRID.cols, Math.max(GRID.minW, l.w)), h: Math.min(GRID.maxH, Math.max(GRID.minH, l.h)), x: Math.min(l.x, GRID.cols - GRID.minW),
   }));
-  let bottom = out.reduce((m, l) => Math.max(m, l.y + l.h), 0);
-  let x = 0;
+  const free = (x: number, y: number) => !out.some((l) => x < l.x + l.w && l.x < x + GRID.defaultW && y < l.y + l.h && l.y < y + GRID.defaultH);
   for (const id of chartIds.map(String)) {
     if (out.some((l) => l.i === id)) continue;
-    if (x + GRID.defaultW > GRID.cols) {
-      x = 0;
-      bottom += GRID.defaultH;
+    place: for (let y = 0; ; y++) {
+      for (let x = 0; x + GRID.defaultW <= GRID.cols; x++) {
+        if (free(x, y)) {
+          out.push({ i: id, x, y, w: GRID.defaultW, h: GRID.defaultH });
+          break place;
+        }
+      }
     }
-    out.push({ i: id, x, y: bottom, w: GRID.defaultW, h: GRID.defaultH });
-    x += GRID.defaultW;
   }
   return out;
 }

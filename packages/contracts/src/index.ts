@@ -16,3 +16,4 @@ export * from './editions.js';
 export * from './commerce.js';
 export * from './licence.js';
 export * from './dashboards.js';
+export * from './knowledge.js';

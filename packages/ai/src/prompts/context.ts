@@ -34,6 +34,8 @@ export interface PromptContext {
   tableDdl?: string;
   /** SQL_PROMPT: the editor text around the cursor, so the snippet fits in. */
   editorContext?: string;
+  /** Team knowledge relevant to the input (terminology, business rules, cases, table notes), already fitted to its budget. */
+  knowledge?: string;
   /** Earlier turns of this chat, oldest first. */
   history?: ChatMessage[];
 }

@@ -150,13 +150,16 @@ function prefixRelatives(index: SchemaIndex, q: string): string[] {
   return out;
 }
 
-/** Rank every table of the index for the question, best first. */
-export function rankTables(index: SchemaIndex, question: string, options: LinkOptions = {}): LinkedTable[] {
-  const w = { ...DEFAULT_LINK_WEIGHTS, ...options.weights };
+/**
+ * The question's terms as they meet the index's vocabulary: per distinct term (at most
+ * MAX_QUESTION_TERMS of the first MAX_QUESTION_CHARS), its exact form (weight 1), its prefix
+ * relatives and, when the vocabulary lacks the word itself, its synonyms. Also used to rank
+ * documents other than tables (knowledge items) with the same BM25F.
+ */
+export function questionExpansions(index: SchemaIndex, question: string, w: Pick<LinkWeights, 'prefix' | 'synonym'> = DEFAULT_LINK_WEIGHTS): Map<string, number>[] {
   // A long input (a whole script to debug) is linked by its first distinct terms: bounded work.
   const terms = [...new Set(questionTerms(question.slice(0, MAX_QUESTION_CHARS)))].slice(0, MAX_QUESTION_TERMS);
-  // Each question term meets the schema's vocabulary exactly (weight 1) or by prefix.
-  const expansions = terms.map((q) => {
+  return terms.map((q) => {
     const out = new Map<string, number>();
     if (index.df.has(q)) out.set(q, 1);
     for (const v of prefixRelatives(index, q)) out.set(v, w.prefix);
@@ -164,6 +167,12 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
     if (!index.df.has(q)) for (const s of synonymsOf(q)) if (index.df.has(s) && !out.has(s)) out.set(s, w.synonym);
     return out;
   });
+}
+
+/** Rank every table of the index for the question, best first. */
+export function rankTables(index: SchemaIndex, question: string, options: LinkOptions = {}): LinkedTable[] {
+  const w = { ...DEFAULT_LINK_WEIGHTS, ...options.weights };
+  const expansions = questionExpansions(index, question, w);
 
   const { base, evidence, columnScores } = fieldHits(index, expansions, w);
   if (w.bm25f > 0) bm25fScores(index, expansions).forEach((x, i) => (base[i]! += w.bm25f * x));

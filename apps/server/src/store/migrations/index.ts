@@ -17,6 +17,8 @@ import { tasksMigration } from './0014-tasks.js';
 import { knowledgeMigration } from './0013-knowledge.js';
 import { licenceMigration } from './0010-licence.js';
 
+import { commerceMigration } from './0008-commerce.js';
+
 export type StoreDialect = 'sqlite' | 'postgres';
 
 export function withId<T extends string>(tb: CreateTableBuilder<T, never>, d: StoreDialect) {
@@ -145,5 +147,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0014_tasks': tasksMigration(d, withId),
     '0013_knowledge': knowledgeMigration(d, withId),
     '0010_licence': licenceMigration(d, withId),
+    '0008_commerce': commerceMigration(d, withId),
   };
 }

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { authConfigFromEnv, type AuthConfig } from './services/auth/auth-config.js';
 import { auditConfigFromEnv, type AuditConfig } from './services/audit/audit-config.js';
+import { billingConfigFromEnv, type BillingConfig } from './services/commerce/billing-config.js';
+import { licenceConfigFromEnv, type LicenceConfig } from './services/licence/licence-config.js';
 
 export type Mode = 'local' | 'server';
 
@@ -30,6 +32,10 @@ export interface AppConfig {
   auth: AuthConfig;
   /** SQL audit: retention default, batching, queue bound (services/audit/audit-config.ts). */
   audit: AuditConfig;
+  /** Commerce: ASKDB_BILLING=1 (server mode) sells; off = everything unlocked (services/commerce/billing-config.ts). */
+  billing: BillingConfig;
+  /** Offline licence: billing/authority, authority URL, public key, guide dialogs (services/licence/licence-config.ts). */
+  licence: LicenceConfig;
 }
 
 export const VERSION = '0.1.0';
@@ -53,6 +59,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: st
     fileEngines: env.ASKDB_FILE_ENGINES === '1' || env.ASKDB_FILE_ENGINES === 'true',
     auth: authConfigFromEnv(env),
     audit: auditConfigFromEnv(env),
+    billing: billingConfigFromEnv(env, mode),
+    licence: licenceConfigFromEnv(env),
     fileDirs: (env.ASKDB_FILE_DIRS ?? '').split(path.delimiter).map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),
   };
 }

@@ -11,6 +11,8 @@ import diff from './diff.js';
 import ai from './ai.js';
 import aiCollections from './ai-collections.js';
 import aiChats from './ai-chats.js';
+import aiChatsV2 from './ai-chats-v2.js';
+import aiChatAnswers from './ai-chat-answers.js';
 import sqlIntel from './sql-intel.js';
 import tableEdit from './table-edit.js';
 import organization from './organization.js';
@@ -21,11 +23,14 @@ import permission from './permission.js';
 import approval from './approval.js';
 import dashboards from './dashboards.js';
 import notification from './notification.js';
+import feedback from './feedback.js';
 import invitation from './invitation.js';
+import licence from './licence.js';
+import tasks from './tasks.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

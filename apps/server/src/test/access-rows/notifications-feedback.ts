@@ -10,4 +10,8 @@ export default {
   'POST /api/notification/pop/create': { rule: 'operator', call: () => ({ body: { title: 'Route table notice', organizationId: 999999 } }) },
   'GET /api/notification/pop/list': { rule: 'operator' },
   'GET /api/notification/stream': { rule: 'signedIn', call: () => ({ url: '?once=1' }) },
+  'POST /api/system/feedback/create': { rule: 'signedIn' },
+  'GET /api/system/feedback/list': { rule: 'operator' },
+  // The signature is the check: anyone holding a valid signed URL reads the file; a bad one gets 404.
+  'GET /api/system/file/:id': { rule: 'public', call: () => ({ url: '/1?expires=1&sig=00' }) },
 } satisfies Rows;

@@ -166,6 +166,12 @@ export interface Connection {
   metadata: Metadata;
   /** The engine's EXPLAIN for a statement. */
   explainSql(sql: string): string;
+  /**
+   * Additive (bulk import): runs one statement with bound parameters (`$1…` on PostgreSQL, `?` on
+   * MySQL) in `databaseName`'s session and returns the affected row count. BEGIN / COMMIT / ROLLBACK
+   * through it run on that same session. Engines without it cannot be import targets.
+   */
+  runBound?(sql: string, params: unknown[], options?: { databaseName?: string | null }): Promise<number>;
 }
 
 export interface DatabaseDriver {

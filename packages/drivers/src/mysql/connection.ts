@@ -67,6 +67,13 @@ export class MysqlConnection extends RunnerConnection {
     return this.lost || this.closed || (this.deps.tunnel?.closed ?? false);
   }
 
+  /** One statement with bound parameters (bulk import; names are qualified, so no USE); the affected row count. */
+  runBound(sql: string, params: unknown[]): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.deps.conn.query({ sql, values: params }, (err, res) => (err ? reject(err) : resolve(Number((res as OkPacket)?.affectedRows ?? 0))));
+    });
+  }
+
   private async cancelInDatabase(): Promise<void> {
     if (!this.running) return;
     this.cancelPending = true;

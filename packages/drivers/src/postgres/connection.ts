@@ -71,6 +71,10 @@ export class PgConnection extends RunnerConnection {
     }
   }
 
+  async runBound(sql: string, params: unknown[], options?: { databaseName?: string | null }): Promise<number> {
+    return (await this.session(options?.databaseName)).runBound(sql, params);
+  }
+
   private newSession(client: pg.Client): PgSession {
     return new PgSession({ client, dialect: this.deps.dialect, defaultSchema: this.deps.defaultSchema, openSide: () => this.deps.open() });
   }

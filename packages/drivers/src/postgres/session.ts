@@ -52,6 +52,11 @@ export class PgSession {
     return this.lost || this.closed;
   }
 
+  /** One statement with bound parameters (bulk import); the affected row count. */
+  async runBound(sql: string, params: unknown[]): Promise<number> {
+    return (await this.deps.client.query(sql, params)).rowCount ?? 0;
+  }
+
   get isRunning(): boolean {
     return this.running;
   }

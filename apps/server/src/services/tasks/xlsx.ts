@@ -1,0 +1,142 @@
+/**
+ * XLSX import: a zip-bomb guard first (central directory sizes and ratios, then every entry
+ * inflated once while counting bytes, stopped at the cap — sizes a file declares can lie), then
+ * exceljs's streaming reader over the first worksheet with row and cell caps.
+ */
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { TASK_LIMITS } from '@askdb/contracts';
+import type { Cell, FileRecord, ReadProgress, TableSource } from './readers.js';
+
+export class FileRefused extends Error {}
+
+interface ZipEntry { name: string; method: number; compressed: number; size: number; offset: number }
+
+function centralDirectory(fd: number, fileSize: number): ZipEntry[] {
+  const tailLen = Math.min(fileSize, 65_557);
+  const tail = Buffer.alloc(tailLen);
+  fs.readSync(fd, tail, 0, tailLen, fileSize - tailLen);
+  let eocd = -1;
+  for (let i = tailLen - 22; i >= 0; i--) if (tail.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+  if (eocd < 0) throw new FileRefused('not an xlsx file (no zip directory)');
+  const count = tail.readUInt16LE(eocd + 10);
+  const cdSize = tail.readUInt32LE(eocd + 12);
+  const cdOffset = tail.readUInt32LE(eocd + 16);
+  if (count === 0xffff || cdOffset === 0xffffffff) throw new FileRefused('zip64 workbooks are not supported');
+  if (cdOffset + cdSize > fileSize) throw new FileRefused('not an xlsx file (bad zip directory)');
+  const cd = Buffer.alloc(cdSize);
+  fs.readSync(fd, cd, 0, cdSize, cdOffset);
+  const out: ZipEntry[] = [];
+  let p = 0;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== 0x02014b50) throw new FileRefused('not an xlsx file (bad zip entry)');
+    const method = cd.readUInt16LE(p + 10);
+    const compressed = cd.readUInt32LE(p + 20);
+    const size = cd.readUInt32LE(p + 24);
+    const nameLen = cd.readUInt16LE(p + 28);
+    const extraLen = cd.readUInt16LE(p + 30);
+    const commentLen = cd.readUInt16LE(p + 32);
+    const offset = cd.readUInt32LE(p + 42);
+    out.push({ name: cd.toString('utf8', p + 46, p + 46 + nameLen), method, compressed, size, offset });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return out;
+}
+
+/** Refuses a workbook that would inflate past the cap, by its directory and by actually inflating it. */
+export async function guardZip(file: string, maxBytes: number = TASK_LIMITS.xlsxUncompressedBytes): Promise<void> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const entries = centralDirectory(fd, size);
+    const declared = entries.reduce((s, e) => s + e.size, 0);
+    if (declared > maxBytes) throw new FileRefused(`the workbook would expand to ${declared} bytes (limit ${maxBytes})`);
+    let total = 0;
+    for (const e of entries) {
+      if (e.method !== 0 && e.method !== 8) throw new FileRefused(`unsupported zip compression in ${e.name}`);
+      const local = Buffer.alloc(30);
+      fs.readSync(fd, local, 0, 30, e.offset);
+      if (local.readUInt32LE(0) !== 0x04034b50) throw new FileRefused('not an xlsx file (bad zip entry)');
+      const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+      if (e.compressed === 0) continue;
+      const raw = fs.createReadStream(file, { start, end: start + e.compressed - 1 });
+      if (e.method === 0) {
+        total += e.compressed;
+        raw.destroy();
+      } else {
+        const inflate = zlib.createInflateRaw();
+        raw.pipe(inflate);
+        try {
+          for await (const chunk of inflate as AsyncIterable<Buffer>) {
+            total += chunk.length;
+            if (total > maxBytes) throw new FileRefused(`the workbook expands past ${maxBytes} bytes (a zip bomb?)`);
+          }
+        } catch (err) {
+          raw.destroy();
+          inflate.destroy();
+          if (err instanceof FileRefused) throw err;
+          throw new FileRefused(`the workbook is damaged (${e.name})`);
+        }
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+const cellText = (v: unknown): Cell => {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString().replace('T', ' ').replace(/\.000Z$|Z$/, '');
+  if (typeof v === 'object') {
+    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[]; error?: string; hyperlink?: string };
+    if (o.richText) return o.richText.map((r) => r.text).join('');
+    if (o.result !== undefined) return cellText(o.result);
+    if (o.text !== undefined) return cellText(o.text);
+    if (o.error) return null;
+    return JSON.stringify(v);
+  }
+  return String(v);
+};
+
+/** The first worksheet of a workbook: the first row is the header when `header`. */
+export async function xlsxSource(file: string, opts: { header: boolean }): Promise<TableSource> {
+  await guardZip(file);
+  const ExcelJS = (await import('exceljs')).default;
+  const progress: ReadProgress = { bytes: 0 };
+  const stream = fs.createReadStream(file);
+  stream.on('data', (b) => { progress.bytes += (b as Buffer).length; });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  async function* rawRows(): AsyncGenerator<Cell[]> {
+    let rows = 0;
+    let cells = 0;
+    for await (const ws of reader) {
+      for await (const r of ws as AsyncIterable<{ values: unknown[] }>) {
+        const vals = (r.values as unknown[]).slice(1).map(cellText);
+        rows++;
+        cells += vals.length;
+        if (rows > TASK_LIMITS.xlsxRows) throw new FileRefused(`more than ${TASK_LIMITS.xlsxRows} rows`);
+        if (cells > TASK_LIMITS.xlsxCells) throw new FileRefused(`more than ${TASK_LIMITS.xlsxCells} cells`);
+        yield vals;
+      }
+      break; // first worksheet only
+    }
+  }
+  const it = rawRows();
+  const first = await it.next();
+  const head = first.done ? [] : first.value;
+  const columns = opts.header ? head.map((c, i) => (c ?? '').trim() || `col_${i + 1}`) : head.map((_, i) => `col_${i + 1}`);
+  const width = columns.length;
+  async function* records(): AsyncGenerator<FileRecord> {
+    let row = 0;
+    const shape = (vals: Cell[]): FileRecord => {
+      row++;
+      while (vals.length > width && vals[vals.length - 1] === null) vals.pop();
+      if (vals.length > width) return { row, error: `wrong column count: ${vals.length} instead of ${width}` };
+      while (vals.length < width) vals.push(null);
+      return { row, cells: vals };
+    };
+    if (!first.done && !opts.header) yield shape([...head]);
+    for await (const v of it) yield shape(v);
+  }
+  return { columns, records: records(), progress, close: () => stream.destroy() };
+}

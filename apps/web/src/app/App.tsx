@@ -23,6 +23,8 @@ import { LoginPage, UserMenu, standalonePage, useSession } from '../features/aut
 import { InvitePage } from '../features/team/InvitePage';
 import { PermissionsHost } from '../features/permissions';
 import { TeamTabBadge } from '../features/approvals';
+import { FeedbackButton, NotificationBell, PopNotice } from '../features/notifications';
+import { CommerceHost, EditionBadge, PricingPage, isPricingPath } from '../features/commerce';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
@@ -86,6 +88,8 @@ export function App() {
           <InvitePage />
         ) : system?.mode === 'server' && session.status !== 'ready' ? (
           <Spin size="large" fullscreen data-testid="session-loading" />
+        ) : isPricingPath() ? (
+          <PricingPage />
         ) : (
         <Layout className="askdb-app" data-testid="app-shell" data-theme={dark ? 'dark' : 'light'}>
           <Layout.Header className="askdb-header">
@@ -108,6 +112,7 @@ export function App() {
               }))}
             />
             <div className="askdb-header-right">
+              <EditionBadge />
               {system && <Tag data-testid="mode-tag">{system.mode === 'server' ? t('shell.mode.server') : t('shell.mode.local')}</Tag>}
               {s.zoom !== 1 && <Tag>{t('shell.zoom', { percent: Math.round(s.zoom * 100) })}</Tag>}
               <Tooltip title={t('schemaSync.title')}>
@@ -130,6 +135,9 @@ export function App() {
                   {LOCALE_LABELS[locale]}
                 </Button>
               </Dropdown>
+              <FeedbackButton />
+              <NotificationBell scope={`${session.user?.id ?? 'local'}:${session.user?.currentOrganization?.id ?? ''}`} />
+              <PopNotice scope={`${session.user?.id ?? 'local'}:${session.user?.currentOrganization?.id ?? ''}`} />
               <Tooltip title={`${t('shell.settings')} (${displayShortcut(GLOBAL_SHORTCUTS.settings)})`}>
                 <Button type="text" data-testid="settings-button" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={() => openSettings()} />
               </Tooltip>
@@ -163,6 +171,7 @@ export function App() {
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} section={settingsSection} />
           <SchemaSyncHost />
           <PermissionsHost />
+          <CommerceHost onOpenSettings={openSettings} />
         </Layout>
         )}
       </AntApp>

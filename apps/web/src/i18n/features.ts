@@ -12,3 +12,7 @@ import { teamStrings } from '../features/team/i18n'; featureStrings.push(teamStr
 import { auditStrings } from '../features/team/audit/i18n'; featureStrings.push(auditStrings);
 import { permissionStrings } from '../features/permissions/i18n'; featureStrings.push(permissionStrings);
 import { approvalStrings } from '../features/approvals/i18n'; featureStrings.push(approvalStrings);
+import { commerceStrings } from '../features/commerce/i18n'; featureStrings.push(commerceStrings);
+import { rewardStrings } from '../features/rewards/i18n'; featureStrings.push(rewardStrings);
+import { dashboardStrings } from '../features/dashboard/i18n'; featureStrings.push(dashboardStrings);
+import { notificationStrings } from '../features/notifications/i18n'; featureStrings.push(notificationStrings);

@@ -187,6 +187,7 @@ export const useChat = create<ChatStore>((set, get) => {
           error: r.error ? { kind: r.error.kind, message: r.error.message, ...r.error.info } : undefined,
         });
         if (r.info) window.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: r.info }));
+        else if (r.error?.info.errorCode === 'FREE_TRIAL_USAGE_LIMIT') window.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: r.error.info }));
         if (current === handle) {
           current = null;
           set({ status: r.state });

@@ -88,7 +88,7 @@ export function SettingsModal({ open, onClose, system, section }: { open: boolea
         items={[
           { key: 'basic', label: t('settings.basic'), children: basic },
           { key: 'editor', label: t('settings.editor'), children: editor },
-          ...extraSettingsSections.filter((x) => !x.serverOnly || system?.mode === 'server').map((x) => ({ key: x.key, label: <span data-testid={`settings-tab-${x.key}`}>{t(x.labelKey)}</span>, children: <x.Component /> })),
+          ...extraSettingsSections.filter((x) => (!x.serverOnly || system?.mode === 'server') && !x.hidden?.()).map((x) => ({ key: x.key, label: <span data-testid={`settings-tab-${x.key}`}>{t(x.labelKey)}</span>, children: <x.Component /> })),
           { key: 'shortcuts', label: t('settings.shortcuts'), children: shortcuts },
           { key: 'about', label: t('settings.about'), children: about },
         ]}

@@ -9,5 +9,8 @@ export interface SettingsSection {
   Component: ComponentType;
   /** Only in server mode (accounts, sessions, API keys, organisations). */
   serverOnly?: boolean;
+  /** Hidden while this answers true (e.g. commerce with billing off). */
+  hidden?: () => boolean;
 }
 export const extraSettingsSections: SettingsSection[] = [...accountSettingsSections, customAiSection];
+import { commerceSettingsSections } from '../commerce/settings-sections'; extraSettingsSections.push(...commerceSettingsSections);

@@ -4,13 +4,13 @@ import { Card, Empty, Menu, Typography, type MenuProps } from 'antd';
 import { AuditOutlined, CheckSquareOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isServerMode, isSuperAdmin, useSession } from '../auth/session';
-import { ComingSoon } from './ComingSoon';
 import { CreateJoinTeam } from './CreateJoinTeam';
 import { Members } from './Members';
 import { SqlAudit } from './audit/SqlAudit';
 import { TeamSettings } from './TeamSettings';
 import { ApprovalList, PendingBadge } from '../approvals';
 import { ApplyList, AuthorizationList } from '../permissions';
+import { SubscriptionRecords, useCommerce } from '../commerce';
 import './team.css';
 
 type Entry = 'settings' | 'members' | 'subscriptions' | 'approvals' | 'authorizations' | 'applies' | 'audit';
@@ -18,6 +18,7 @@ type Entry = 'settings' | 'members' | 'subscriptions' | 'approvals' | 'authoriza
 export function TeamPage() {
   const { t } = useTranslation();
   const session = useSession();
+  const billing = useCommerce((s) => s.billing);
   const [entry, setEntry] = useState<Entry>('settings');
   const org = session.user?.currentOrganization;
   if (!isServerMode(session)) return <Empty style={{ marginTop: 120 }} description={t('shell.empty.team')} />;
@@ -33,7 +34,7 @@ export function TeamPage() {
     );
   const label = (key: Entry) => <span data-testid={`team-menu-${key}`}>{t(`team.menu.${key}`)}</span>;
   const items: MenuProps['items'] = [
-    { key: 'management', icon: <TeamOutlined />, label: t('team.menu.management'), children: [{ key: 'settings', label: label('settings') }, { key: 'members', label: label('members') }, { key: 'subscriptions', label: label('subscriptions') }] },
+    { key: 'management', icon: <TeamOutlined />, label: t('team.menu.management'), children: [{ key: 'settings', label: label('settings') }, { key: 'members', label: label('members') }, ...(billing ? [{ key: 'subscriptions', label: label('subscriptions') }] : [])] },
     { key: 'approvals', icon: <CheckSquareOutlined />, label: <PendingBadge>{label('approvals')}</PendingBadge> },
     { key: 'permission', icon: <KeyOutlined />, label: t('team.menu.permission'), children: [{ key: 'authorizations', label: label('authorizations') }, { key: 'applies', label: label('applies') }] },
     ...(isSuperAdmin(session.user) ? [{ key: 'audit', icon: <AuditOutlined />, label: label('audit') }] : []),
@@ -51,7 +52,7 @@ export function TeamPage() {
         {entry === 'approvals' && <ApprovalList />}
         {entry === 'authorizations' && <AuthorizationList />}
         {entry === 'applies' && <ApplyList />}
-        {entry === 'subscriptions' && <ComingSoon title={t(`team.menu.${entry}`)} />}
+        {entry === 'subscriptions' && <SubscriptionRecords />}
       </section>
     </div>
   );

@@ -1,0 +1,92 @@
+/** The operator's payouts (issue 14 point 5): withdrawals by status; mark withdrawing, withdrawn or rejected (money returned). */
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PayoutView, WithdrawalStatus } from '@askdb/contracts';
+import { formatMoney } from '../commerce/price';
+import { rewardsApi } from './rewards-api';
+
+const COLOR: Record<string, string> = { WAITING: 'blue', WITHDRAWING: 'orange', WITHDRAWN: 'green', REJECTED: 'red' };
+type Filter = WithdrawalStatus | 'ALL';
+
+export function PayoutsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<Filter>('WAITING');
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<{ data: PayoutView[]; total: number } | null>(null);
+  const [ids, setIds] = useState<Record<number, string>>({});
+  const load = useCallback(() => {
+    setRows(null);
+    rewardsApi.payouts({ status: status === 'ALL' ? undefined : status, pageNo: page, pageSize: 20 }).then(setRows, (e: Error) => {
+      setRows({ data: [], total: 0 });
+      message.error(e.message);
+    });
+  }, [status, page, message]);
+  useEffect(load, [load]);
+
+  const mark = async (id: number, target: 'WITHDRAWING' | 'WITHDRAWN' | 'REJECTED') => {
+    try {
+      await rewardsApi.markPayout(id, target);
+      message.success(t('rewards.payouts.marked'));
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+    load();
+  };
+  const reveal = async (id: number) => {
+    try {
+      const v = await rewardsApi.payoutIdNumber(id);
+      setIds((m) => ({ ...m, [id]: v }));
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+
+  return (
+    <div data-testid="payouts-page">
+      <Segmented<Filter>
+        value={status}
+        onChange={(v) => { setStatus(v); setPage(1); }}
+        options={(['WAITING', 'WITHDRAWING', 'WITHDRAWN', 'REJECTED', 'ALL'] as Filter[]).map((s) => ({ value: s, label: s === 'ALL' ? t('rewards.payouts.all') : t(`rewards.status.${s}`) }))}
+        style={{ marginBottom: 12 }}
+      />
+      <Table<PayoutView>
+        size="small" rowKey="id" loading={rows === null} dataSource={rows?.data ?? []}
+        pagination={{ current: page, pageSize: 20, total: rows?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        locale={{ emptyText: t('rewards.payouts.empty') }}
+        columns={[
+          { title: '#', dataIndex: 'id', width: 60 },
+          { title: t('rewards.payouts.user'), key: 'user', render: (_: unknown, r) => `${r.userName}${r.userEmail ? ` <${r.userEmail}>` : ''}` },
+          { title: t('rewards.withdraw.amount'), key: 'amount', render: (_: unknown, r) => formatMoney(r.amount, r.currency) },
+          { title: t('rewards.withdraw.name'), dataIndex: 'name' },
+          {
+            title: t('rewards.withdraw.idNumber'), key: 'idNumber',
+            render: (_: unknown, r) => (ids[r.id] ? <Typography.Text copyable>{ids[r.id]}</Typography.Text> : <Button size="small" type="link" onClick={() => void reveal(r.id)}>…{r.idNumberHint}</Button>),
+          },
+          { title: t('rewards.withdraw.alipay'), dataIndex: 'alipayAccount' },
+          { title: t('rewards.withdraw.phone'), dataIndex: 'phone' },
+          { title: t('rewards.list.status'), dataIndex: 'status', render: (v: string) => <Tag color={COLOR[v]}>{t(`rewards.status.${v}`)}</Tag> },
+          {
+            title: t('rewards.payouts.action'), key: 'action',
+            render: (_: unknown, r) => (
+              <Space size={4}>
+                {r.status === 'WAITING' && <Button size="small" onClick={() => void mark(r.id, 'WITHDRAWING')} data-testid={`payout-start-${r.id}`}>{t('rewards.payouts.start')}</Button>}
+                {(r.status === 'WAITING' || r.status === 'WITHDRAWING') && (
+                  <>
+                    <Popconfirm title={t('rewards.payouts.confirmPaid')} onConfirm={() => void mark(r.id, 'WITHDRAWN')}>
+                      <Button size="small" type="primary" data-testid={`payout-paid-${r.id}`}>{t('rewards.payouts.paid')}</Button>
+                    </Popconfirm>
+                    <Popconfirm title={t('rewards.payouts.confirmReject')} onConfirm={() => void mark(r.id, 'REJECTED')}>
+                      <Button size="small" danger>{t('rewards.payouts.reject')}</Button>
+                    </Popconfirm>
+                  </>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { InvitationsPanel } from './InvitationsPanel';
+export { PayoutsPage } from './PayoutsPage';

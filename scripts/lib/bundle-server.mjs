@@ -44,8 +44,9 @@ export async function bundleServer(root, isExternal) {
     }],
   };
   await esbuild.build({ ...options, entryPoints: [path.join(root, 'apps/server/src/main.ts')], outfile: bundle });
-  // The SQL-intelligence worker threads' entry, found next to the bundle (apps/server/src/services/sql-intel/worker-file.ts).
+  // The worker threads' entries, found next to the bundle (apps/server/src/services/sql-intel/worker-file.ts).
   await esbuild.build({ ...options, entryPoints: [path.join(root, 'apps/server/src/services/sql-intel/worker.ts')], outfile: path.join(outdir, 'sql-intel-worker.cjs') });
+  await esbuild.build({ ...options, entryPoints: [path.join(root, 'apps/server/src/services/ai/schema-link-worker.ts')], outfile: path.join(outdir, 'schema-link-worker.cjs') });
   const hash = crypto.createHash('sha256').update(fs.readFileSync(bundle)).digest('hex').slice(0, 16);
   await esbuild.build({
     entryPoints: [path.join(root, 'apps/server/src/launch/main.ts')],

@@ -27,6 +27,7 @@ import { CatalogCache } from './services/catalog-cache.js';
 import { ExecutionService } from './services/execution.js';
 import { auditService } from './services/audit/index.js';
 import { createJobQueue } from './services/jobs/index.js';
+import { SchemaLinker } from './services/ai/schema-linker.js';
 
 export type { AppDeps } from './deps.js';
 import type { AppDeps } from './deps.js';
@@ -52,7 +53,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   // The app's logger exists only below; until then (never in practice) job errors go to stderr.
   let appLog: { error(obj: unknown, msg?: string): void } | null = null;
   const jobs = createJobQueue(config, { error: (obj, msg) => (appLog ? appLog.error(obj, msg) : console.error(msg, obj)) });
-  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity, audit, jobs };
+  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity, audit, jobs, linker: new SchemaLinker() };
   if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
 
   const app = Fastify({
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   app.addHook('onClose', async () => {
     // First: no new job starts, running handlers finish while the store is still open.
     await jobs.stop();
+    await deps.linker.close();
     await execution.closeAll();
     await sessions.closeAll();
     await connections.closeAll();

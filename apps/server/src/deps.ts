@@ -14,6 +14,7 @@ import type { ExecutionService } from './services/execution.js';
 import type { ContextResolver } from './http/context.js';
 import type { AuditService } from './services/audit/index.js';
 import type { JobQueue } from './services/jobs/types.js';
+import type { SchemaLinker } from './services/ai/schema-linker.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -31,4 +32,6 @@ export interface AppDeps {
   audit: AuditService;
   /** Background and scheduled work (services/jobs): pg-boss in server mode, in process in local mode. */
   jobs: JobQueue;
+  /** Schema linking for the AI: big catalogs ranked in a worker thread (services/ai/schema-linker.ts). */
+  linker: SchemaLinker;
 }

@@ -8,7 +8,7 @@
  */
 import { AiConfigInput, ChatInput, ERROR_CODES, SchemaLinkInput, type Language } from '@askdb/contracts';
 import {
-  AiError, answerLanguage, buildPrompt, buildSchemaIndex, checkedAnswer, createProvider, isAbortError, rankTables, sseMessage,
+  AiError, answerLanguage, buildPrompt, checkedAnswer, createProvider, isAbortError, sseMessage,
   type CheckReport, type LlmProvider,
 } from '@askdb/ai';
 import type { ServerResponse } from 'node:http';
@@ -173,7 +173,7 @@ const ai: RouteModule = (app, deps) => {
     const loc = { databaseName: body.databaseName, schemaName: body.schemaName, actor: auditActor(req) };
     const catalog = await aiCatalog(deps, record, loc);
     const values = await linkValues(deps, record, loc, catalog, (await settings.get(req.ctx.organizationId))?.privacy ?? DEFAULT_PRIVACY);
-    return rankTables(buildSchemaIndex(catalog), body.question, { limit: body.limit ?? 10, values }).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));
+    return (await deps.linker.link(catalog, body.question, { limit: body.limit ?? 10, values })).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));
   });
 };
 export default ai;

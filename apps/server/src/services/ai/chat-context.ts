@@ -6,7 +6,7 @@
  * questions, and the hooks that check the model's SQL against that same database.
  */
 import {
-  analyzeStatement, buildSchemaIndex, DEFAULT_TOKEN_BUDGET, pickTablesWithModel, rankTables, renderSchema, schemaTokenEstimate, tableDdl,
+  analyzeStatement, DEFAULT_TOKEN_BUDGET, pickTablesWithModel, renderSchema, schemaTokenEstimate, tableDdl,
   type Catalog, type CatalogTable, type CheckHooks, type LlmProvider, type PromptContext,
 } from '@askdb/ai';
 import type { AiPrivacy, ChatInput } from '@askdb/contracts';
@@ -83,7 +83,7 @@ export async function buildChatContext(
   if (privacy !== 'NOTHING') {
     const mentioned = (input.tableList ?? []).map((t) => t.tableName);
     const values = bound.record ? await linkValues(deps, bound.record, bound.loc!, bound.catalog, privacy, signal) : undefined;
-    let linked = rankTables(buildSchemaIndex(bound.catalog), input.input, { mentioned, values });
+    let linked = await deps.linker.link(bound.catalog, input.input, { mentioned, values });
     if (provider && input.questionType === 'NL_2_SQL' && schemaTokenEstimate(bound.catalog) > DEFAULT_TOKEN_BUDGET) {
       linked = (await pickTablesWithModel(provider, linked, input.input, { model: input.model, signal })).linked;
     }

@@ -1,34 +1,45 @@
 /**
- * Where the worker threads' entry is. The build puts it next to the server bundle
- * (`dist/sql-intel-worker.cjs`, scripts/lib/bundle-server.mjs); running from source (tests) or bundled
+ * Where a worker thread's entry is. The build puts each next to the server bundle
+ * (`dist/<name>-worker.cjs`, scripts/lib/bundle-server.mjs); running from source (tests) or bundled
  * into a benchmark, there is no such file and worker threads cannot load TypeScript, so the entry is
  * bundled here once per process with esbuild (a dev dependency) into node_modules/.cache.
+ * Workers: SQL intelligence (this folder) and schema linking (services/ai/schema-link-worker.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const WORKER_FILE_NAME = 'sql-intel-worker.cjs';
+/** Each worker: its source (from the repository root) and the file the build writes next to the bundle. */
+export const WORKERS = {
+  'sql-intel': { source: 'apps/server/src/services/sql-intel/worker.ts', built: 'sql-intel-worker.cjs' },
+  'schema-link': { source: 'apps/server/src/services/ai/schema-link-worker.ts', built: 'schema-link-worker.cjs' },
+} as const;
+export type WorkerName = keyof typeof WORKERS;
+export const WORKER_FILE_NAME = WORKERS['sql-intel'].built;
 
-let found: Promise<string> | undefined;
+const found = new Map<WorkerName, Promise<string>>();
 
-export function workerFile(): Promise<string> {
-  found ??= locate().catch((e) => {
-    found = undefined;
-    throw e;
-  });
-  return found;
+export function workerFile(name: WorkerName = 'sql-intel'): Promise<string> {
+  let p = found.get(name);
+  if (!p) {
+    p = locate(name).catch((e) => {
+      found.delete(name);
+      throw e;
+    });
+    found.set(name, p);
+  }
+  return p;
 }
 
-async function locate(): Promise<string> {
+async function locate(name: WorkerName): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const built = path.join(here, WORKER_FILE_NAME);
+  const built = path.join(here, WORKERS[name].built);
   if (fs.existsSync(built)) return built;
   // From source, or bundled into something else (a benchmark): the entry in the repository.
   const root = repoRoot(here);
-  const source = [path.join(here, 'worker.ts'), path.join(root, 'apps/server/src/services/sql-intel/worker.ts')].find((f) => fs.existsSync(f));
-  if (!source) throw new Error(`SQL-intelligence worker not found: ${built}`);
+  const source = path.join(root, WORKERS[name].source);
+  if (!fs.existsSync(source)) throw new Error(`${name} worker not found: ${built}`);
   const esbuild = await import('esbuild');
   const out = await esbuild.build({
     entryPoints: [source],
@@ -48,7 +59,7 @@ async function locate(): Promise<string> {
   });
   const code = out.outputFiles[0]!.contents;
   const dir = path.join(root, 'node_modules', '.cache', 'askdb');
-  const file = path.join(dir, `sql-intel-worker-${crypto.createHash('sha1').update(code).digest('hex').slice(0, 12)}.cjs`);
+  const file = path.join(dir, `${name}-worker-${crypto.createHash('sha1').update(code).digest('hex').slice(0, 12)}.cjs`);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dir, { recursive: true });
     // Written under a temporary name and renamed: test processes running side by side may build it too.

@@ -25,6 +25,7 @@ import { auditActor } from '../http/audit-actor.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
 import { permissions } from '../services/permissions/index.js';
+import { assertManagedAiAllowed } from '../services/licence/index.js';
 
 const MODEL_LIST_TIMEOUT_MS = 5_000;
 
@@ -93,6 +94,8 @@ const ai: RouteModule = (app, deps) => {
         if (!out.writableFinished) abort.abort();
       });
       try {
+        // An offline-activated device cannot use the managed AI (spec 02 §6); its own key works.
+        await assertManagedAiAllowed(deps, stored?.aiSqlSource, lang);
         const provider = providerFor(stored, req);
         const ctx = await buildChatContext(deps, req, body, privacy, abort.signal, provider);
         if (ctx.notice) send({ content: `> ${ctx.notice}\n\n` });

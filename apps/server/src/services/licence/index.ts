@@ -2,7 +2,10 @@
  * The licence services of one app: the authority (server mode with billing on) and this install's
  * licence (local mode). Built once per AppDeps, on first use, so AppDeps needs no new member.
  */
+import { LICENCE_ERROR_CODES, type Language } from '@askdb/contracts';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../http/errors.js';
+import { licenceMsg } from './messages.js';
 import { LicenceAuthority } from './authority.js';
 import { loadDevice } from './device.js';
 import { trustedKeys } from './keys.js';
@@ -37,4 +40,10 @@ export function licenceServices(deps: AppDeps): LicenceServices {
 export async function managedAiRefused(deps: AppDeps): Promise<boolean> {
   const local = licenceServices(deps).local;
   return local ? local.offlineActivated() : false;
+}
+
+/** Throws LICENSE_NOT_SUPPORTED when the managed AI is asked for on an offline-activated device; one's own key always passes. */
+export async function assertManagedAiAllowed(deps: AppDeps, source: string | null | undefined, lang: Language): Promise<void> {
+  if (source !== 'ASKDB') return;
+  if (await managedAiRefused(deps)) throw new AppError(403, LICENCE_ERROR_CODES.LICENSE_NOT_SUPPORTED, licenceMsg(lang, 'NOT_SUPPORTED'));
 }

@@ -6,3 +6,4 @@ export { ConnectionPool, type PoolOptions, type PooledConnection } from './pool.
 export { openSshTunnel, type Tunnel } from './shared/ssh-tunnel.js';
 export { parseConnectionUrl } from './shared/endpoint.js';
 export { databaseFilePath, realFilePath, isInside } from './shared/file-path.js';
+export { openDuckdbLoader, type DuckdbLoader } from './duckdb/file-loader.js';

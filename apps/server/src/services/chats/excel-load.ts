@@ -1,0 +1,202 @@
+/**
+ * Loads an uploaded file into the chat's own DuckDB file ($ASKDB_HOME/chats/<id>.duckdb), never
+ * whole in memory: a CSV streams through DuckDB's read_csv (progress from the engine); an xlsx
+ * streams row by row from exceljs into DuckDB's appender in batches (progress by bytes read), and
+ * its columns then get the narrowest type every value fits (BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP).
+ * A vertical header (fields in rows) needs the sheet transposed, so it is capped in cells.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDuckdbLoader, type DuckdbLoader } from '@askdb/drivers';
+import type { ExcelHeader, ExcelTableInfo } from '@askdb/contracts';
+import { chatsDir, uploadFile, type UploadMeta } from './excel-upload.js';
+import { csvDelimiter, fileHead, headerNames, parseCsv, tableName, xlsxSheets, type Cell } from './excel-read.js';
+
+export const BATCH_ROWS = 5_000;
+export const VERTICAL_MAX_CELLS = 2_000_000;
+const DEFAULT_HEADER: ExcelHeader = { orientation: 'HORIZONTAL', from: 1, to: 1, applyToAllSheets: true, sheet: 0 };
+
+export const chatDbFile = (home: string, chatId: number) => path.join(chatsDir(home), `${chatId}.duckdb`);
+export const q = (id: string) => `"${id.replaceAll('"', '""')}"`;
+const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+export class LoadError extends Error {
+  constructor(readonly key: 'VERTICAL_TOO_LARGE' | 'FILE_EMPTY' | 'XLS_LEGACY', message: string) {
+    super(message);
+  }
+}
+
+export interface LoadProgress { progress: number; rowsLoaded: number }
+
+/** Loads every sheet (or the CSV) as a table; answers the tables made. */
+export async function loadIntoDuckdb(
+  home: string, chatId: number, uploadId: string, meta: UploadMeta, header: ExcelHeader | undefined, onProgress: (p: LoadProgress) => void,
+): Promise<ExcelTableInfo[]> {
+  if (meta.ext === 'xls') throw new LoadError('XLS_LEGACY', 'legacy xls');
+  const file = uploadFile(home, uploadId, meta.ext);
+  const target = chatDbFile(home, chatId);
+  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  await fs.promises.rm(target, { force: true });
+  await fs.promises.rm(`${target}.wal`, { force: true });
+  const db = await openDuckdbLoader(target);
+  const taken = new Set<string>();
+  const tables: ExcelTableInfo[] = [];
+  let rowsLoaded = 0;
+  const count = async (t: string) => Number((await db.query(`SELECT count(*)::BIGINT AS n FROM ${q(t)}`))[0]!.n);
+  try {
+    if (meta.ext === 'csv') {
+      const h = header ?? DEFAULT_HEADER;
+      const name = tableName(meta.fileName, taken);
+      if (h.orientation === 'VERTICAL') {
+        if (meta.size > VERTICAL_MAX_CELLS * 8) throw new LoadError('VERTICAL_TOO_LARGE', 'too large');
+        const text = await fs.promises.readFile(file, 'utf8');
+        const rows = parseCsv(text, csvDelimiter(text), Number.MAX_SAFE_INTEGER, true);
+        const columns = await loadVertical(db, name, rows, h);
+        rowsLoaded = await count(name);
+        tables.push({ name, sheet: meta.fileName, rows: rowsLoaded, columns });
+      } else {
+        const head = await fileHead(file);
+        const delim = csvDelimiter(head);
+        const lines = parseCsv(head, delim, h.to, true).slice(h.from - 1, h.to);
+        const width = Math.max(1, ...lines.map((l) => l.length));
+        const names = headerNames(lines, width);
+        const read = `read_csv(${lit(file)}, delim=${lit(delim)}, quote='"', escape='"', header=false, skip=${h.to}, null_padding=true, names=[${names.map(lit).join(', ')}])`;
+        try {
+          await db.runWithProgress(`CREATE TABLE ${q(name)} AS SELECT * FROM ${read}`, (p) => onProgress({ progress: Math.min(99, Math.round(p)), rowsLoaded: 0 }));
+        } catch (e) {
+          // A file with the header and nothing after it: an empty table with the header's columns.
+          if (!/empty|No data|no rows|could not be sniffed/i.test((e as Error).message)) throw e;
+          await db.run(`CREATE TABLE ${q(name)} (${names.map((n) => `${q(n)} VARCHAR`).join(', ')})`);
+        }
+        rowsLoaded = await count(name);
+        tables.push({ name, sheet: meta.fileName, rows: rowsLoaded, columns: names });
+      }
+    } else {
+      let index = 0;
+      for await (const sheet of xlsxSheets(file, (read) => onProgress({ progress: Math.min(99, Math.floor((read / Math.max(1, meta.size)) * 100)), rowsLoaded }))) {
+        const h = header && (header.applyToAllSheets || header.sheet === index) ? header : DEFAULT_HEADER;
+        index++;
+        const name = tableName(sheet.name, new Set(taken));
+        const made = h.orientation === 'VERTICAL'
+          ? await verticalSheet(db, name, sheet.rows, h)
+          : await horizontalSheet(db, name, sheet.rows, h, (n) => onProgress({ progress: -1, rowsLoaded: rowsLoaded + n }));
+        if (!made) continue; // a sheet without rows makes no table
+        taken.add(name);
+        await narrowTypes(db, name, made);
+        const rows = await count(name);
+        rowsLoaded += rows;
+        tables.push({ name, sheet: sheet.name, rows, columns: made });
+      }
+    }
+    if (!tables.length) throw new LoadError('FILE_EMPTY', 'no rows');
+    await db.run('CHECKPOINT');
+    onProgress({ progress: 100, rowsLoaded });
+    return tables;
+  } finally {
+    db.close();
+  }
+}
+
+async function createText(db: DuckdbLoader, name: string, columns: string[]): Promise<void> {
+  await db.run(`CREATE TABLE ${q(name)} (${columns.map((c) => `${q(c)} VARCHAR`).join(', ')})`);
+}
+
+const blank = (row: Cell[]) => row.every((c) => c === null || c.trim() === '');
+const fit = (row: Cell[], width: number) => (row.length >= width ? row.slice(0, width) : [...row, ...Array<Cell>(width - row.length).fill(null)]);
+
+/** Header lines from..to, data below; the first data rows are held back only to learn the width. */
+async function horizontalSheet(db: DuckdbLoader, name: string, rows: AsyncIterable<{ number: number; cells: Cell[] }>, h: ExcelHeader, onRows: (n: number) => void): Promise<string[] | null> {
+  const lines: Cell[][] = [];
+  let pending: Cell[][] = [];
+  let columns: string[] | null = null;
+  let appended = 0;
+  let seenAny = false;
+  const flush = async () => {
+    if (!pending.length) return;
+    await db.append(name, pending.map((r) => fit(r, columns!.length)));
+    appended += pending.length;
+    pending = [];
+    onRows(appended);
+  };
+  for await (const r of rows) {
+    if (r.number < h.from) continue;
+    seenAny ||= !blank(r.cells);
+    if (r.number <= h.to) {
+      lines.push(r.cells);
+      continue;
+    }
+    if (blank(r.cells)) continue;
+    pending.push(r.cells);
+    if (!columns && pending.length >= 1000) {
+      columns = headerNames(lines, Math.max(1, ...lines.map((l) => l.length), ...pending.map((p) => p.length)));
+      await createText(db, name, columns);
+    }
+    if (columns && pending.length >= BATCH_ROWS) await flush();
+  }
+  if (!seenAny) return null;
+  if (!columns) {
+    columns = headerNames(lines, Math.max(1, ...lines.map((l) => l.length), ...pending.map((p) => p.length)));
+    await createText(db, name, columns);
+  }
+  await flush();
+  return columns;
+}
+
+async function verticalSheet(db: DuckdbLoader, name: string, rows: AsyncIterable<{ number: number; cells: Cell[] }>, h: ExcelHeader): Promise<string[] | null> {
+  const all: Cell[][] = [];
+  let cells = 0;
+  for await (const r of rows) {
+    cells += r.cells.length;
+    if (cells > VERTICAL_MAX_CELLS) throw new LoadError('VERTICAL_TOO_LARGE', 'too large');
+    if (!blank(r.cells)) all.push(r.cells);
+  }
+  if (!all.length) return null;
+  return loadVertical(db, name, all, h);
+}
+
+/** Fields are rows: columns from..to of each row name the field, the columns after are the records. */
+async function loadVertical(db: DuckdbLoader, name: string, rows: Cell[][], h: ExcelHeader): Promise<string[]> {
+  const fields = rows.filter((r) => !blank(r));
+  const lines: Cell[][] = [];
+  for (let c = h.from - 1; c < h.to; c++) lines.push(fields.map((r) => r[c] ?? null));
+  const columns = headerNames(lines, Math.max(1, fields.length));
+  await createText(db, name, columns);
+  const width = Math.max(0, ...fields.map((r) => r.length));
+  let batch: Cell[][] = [];
+  for (let c = h.to; c < width; c++) {
+    const record = fields.map((r) => r[c] ?? null);
+    if (blank(record)) continue;
+    batch.push(record);
+    if (batch.length >= BATCH_ROWS) {
+      await db.append(name, batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await db.append(name, batch);
+  await narrowTypes(db, name, columns);
+  return columns;
+}
+
+const TYPES: { type: string; fits: (c: string) => string }[] = [
+  { type: 'BIGINT', fits: (c) => `regexp_full_match(trim(${c}), '-?[0-9]{1,18}')` },
+  { type: 'DOUBLE', fits: (c) => `TRY_CAST(trim(${c}) AS DOUBLE) IS NOT NULL` },
+  { type: 'BOOLEAN', fits: (c) => `lower(trim(${c})) IN ('true', 'false')` },
+  { type: 'DATE', fits: (c) => `regexp_full_match(trim(${c}), '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND TRY_CAST(trim(${c}) AS DATE) IS NOT NULL` },
+  { type: 'TIMESTAMP', fits: (c) => `TRY_CAST(trim(${c}) AS TIMESTAMP) IS NOT NULL` },
+];
+
+/** Gives each text column the first type all its non-null values fit. */
+async function narrowTypes(db: DuckdbLoader, table: string, columns: string[]): Promise<void> {
+  if (!columns.length) return;
+  const selects = columns.flatMap((col, i) => TYPES.map((t, k) => `count(*) FILTER (WHERE ${q(col)} IS NOT NULL AND NOT (${t.fits(q(col))})) AS "m${i}_${k}"`));
+  const nonNull = columns.map((col, i) => `count(${q(col)}) AS "n${i}"`);
+  const row = (await db.query(`SELECT ${[...nonNull, ...selects].join(', ')} FROM ${q(table)}`))[0]!;
+  for (let i = 0; i < columns.length; i++) {
+    if (Number(row[`n${i}`]) === 0) continue;
+    const k = TYPES.findIndex((_, k) => Number(row[`m${i}_${k}`]) === 0);
+    if (k < 0) continue;
+    const col = q(columns[i]!);
+    const using = TYPES[k]!.type === 'BOOLEAN' ? `lower(trim(${col}))::BOOLEAN` : `trim(${col})::${TYPES[k]!.type}`;
+    await db.run(`ALTER TABLE ${q(table)} ALTER ${col} SET DATA TYPE ${TYPES[k]!.type} USING ${using}`);
+  }
+}

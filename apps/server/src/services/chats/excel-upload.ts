@@ -1,0 +1,101 @@
+/**
+ * An uploaded Excel/CSV file waiting for its chat: streamed to $ASKDB_HOME/chats/uploads/<id>.<ext>
+ * with the size limit enforced while it streams, then read once for the header wizard's preview
+ * (the first rows of every sheet; a corrupt workbook or a file without rows is refused here).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { CHAT_V2_LIMITS, ERROR_CODES, type ExcelUploadPreview, type Language } from '@askdb/contracts';
+import { AppError } from '../../http/errors.js';
+import { chatMsg } from './messages.js';
+import { csvDelimiter, fileHead, parseCsv, xlsxSheets, type Cell } from './excel-read.js';
+
+export interface UploadMeta { organizationId: number; userId: number; fileName: string; ext: 'xlsx' | 'xls' | 'csv'; size: number }
+
+export const chatsDir = (home: string) => path.join(home, 'chats');
+const uploadsDir = (home: string) => path.join(chatsDir(home), 'uploads');
+export const uploadFile = (home: string, id: string, ext: string) => path.join(uploadsDir(home), `${id}.${ext}`);
+const metaFile = (home: string, id: string) => path.join(uploadsDir(home), `${id}.json`);
+
+/** The size limit in megabytes (ASKDB_CHAT_UPLOAD_MB may lower or raise it). */
+export function uploadLimitMb(): number {
+  const env = Number(process.env.ASKDB_CHAT_UPLOAD_MB);
+  return Number.isFinite(env) && env > 0 ? env : CHAT_V2_LIMITS.excelMegabytes;
+}
+
+export function extensionOf(fileName: string): UploadMeta['ext'] | null {
+  const ext = path.extname(fileName).slice(1).toLowerCase();
+  return (CHAT_V2_LIMITS.extensions as readonly string[]).includes(ext) ? (ext as UploadMeta['ext']) : null;
+}
+
+/** Streams one file part to disk; refuses a wrong type or a file over the limit (nothing kept). */
+export async function saveUpload(home: string, lang: Language, owner: { organizationId: number; userId: number }, part: { filename: string; file: Readable & { truncated?: boolean } }): Promise<{ id: string; meta: UploadMeta }> {
+  const ext = extensionOf(part.filename);
+  if (!ext) {
+    part.file.resume();
+    throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_TYPE'));
+  }
+  await fs.promises.mkdir(uploadsDir(home), { recursive: true });
+  const id = crypto.randomUUID();
+  const file = uploadFile(home, id, ext);
+  let tooLarge = false;
+  try {
+    await pipeline(part.file, fs.createWriteStream(file, { mode: 0o600 }));
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
+      await fs.promises.rm(file, { force: true });
+      throw e;
+    }
+    tooLarge = true;
+  }
+  if (tooLarge || part.file.truncated) {
+    await fs.promises.rm(file, { force: true });
+    throw new AppError(413, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_TOO_LARGE', { mb: uploadLimitMb() }));
+  }
+  const meta: UploadMeta = { ...owner, fileName: path.basename(part.filename).slice(0, 255), ext, size: (await fs.promises.stat(file)).size };
+  await fs.promises.writeFile(metaFile(home, id), JSON.stringify(meta), { mode: 0o600 });
+  return { id, meta };
+}
+
+/** The upload's meta when it belongs to this user in this organisation. */
+export async function findUpload(home: string, id: string, owner: { organizationId: number; userId: number }): Promise<UploadMeta | null> {
+  try {
+    const meta = JSON.parse(await fs.promises.readFile(metaFile(home, id), 'utf8')) as UploadMeta;
+    return meta.organizationId === owner.organizationId && meta.userId === owner.userId ? meta : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function removeUpload(home: string, id: string, ext: string): Promise<void> {
+  await fs.promises.rm(uploadFile(home, id, ext), { force: true });
+  await fs.promises.rm(metaFile(home, id), { force: true });
+}
+
+/** The first rows of every sheet (the header wizard shows them); errors say what is wrong with the file. */
+export async function previewUpload(home: string, lang: Language, id: string, meta: UploadMeta): Promise<ExcelUploadPreview> {
+  const file = uploadFile(home, id, meta.ext);
+  const max = CHAT_V2_LIMITS.previewRows;
+  const sheets: ExcelUploadPreview['sheets'] = [];
+  if (meta.ext === 'xls') throw new AppError(400, ERROR_CODES.UNSUPPORTED, chatMsg(lang, 'XLS_LEGACY'));
+  if (meta.ext === 'csv') {
+    const head = await fileHead(file, 256 * 1024);
+    const rows = parseCsv(head, csvDelimiter(head), max, head.length < 256 * 1024);
+    sheets.push({ name: meta.fileName, rows });
+  } else {
+    try {
+      for await (const sheet of xlsxSheets(file)) {
+        const rows: Cell[][] = [];
+        for await (const r of sheet.rows) if (rows.length < max) rows.push(r.cells);
+        sheets.push({ name: sheet.name, rows });
+      }
+    } catch (e) {
+      throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_CORRUPT', { reason: String((e as Error).message ?? e).slice(0, 200) }));
+    }
+  }
+  if (!sheets.some((s) => s.rows.some((r) => r.some((c) => c !== null)))) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_EMPTY'));
+  return { uploadId: id, fileName: meta.fileName, sheets };
+}

@@ -4,6 +4,7 @@ export { dialectFor, definitionNameFor, DEFINITIONS, type DefinitionName } from 
 export { mapColumnType, type TypeFamily } from './column-type.js';
 export { needsQuoting, quoteWith, quoteStringWith } from './quoting.js';
 export { quoteRedisText } from './redis-quote.js';
+export * from './redis-key-editor.js';
 export { Scanner, TK, type TokenKind, type ScanOptions } from './tokenizer/scanner.js';
 export { splitStatements, splitRanges, type SqlStatement } from './splitter.js';
 export { statementType } from './statement-type.js';

@@ -171,7 +171,9 @@ export class ExportRunner {
     }
     if (dump) {
       for (const v of catalog.views) {
-        if (v.definition) await w(`CREATE VIEW ${this.qualified(v.name)} AS\n${v.definition.trim().replace(/;?\s*$/, ';')}\n\n`);
+        if (!v.definition) continue;
+        const body = v.definition.trim().replace(/;?\s*$/, ';');
+        await w(`${/^CREATE\s/i.test(body) ? body : `CREATE VIEW ${this.qualified(v.name)} AS\n${body}`}\n\n`);
       }
     }
   }

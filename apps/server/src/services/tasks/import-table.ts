@@ -52,10 +52,9 @@ export function inferType(values: Cell[], d: Dialect): string {
   if (seen.length === 0) return text();
   if (seen.every((v) => /^-?\d{1,18}$/.test(v))) return seen.every((v) => Math.abs(Number(v)) < 2 ** 31) ? (pg ? 'integer' : 'int') : 'bigint';
   if (seen.every((v) => /^-?\d{1,30}(\.\d{1,20})?$/.test(v))) {
+    // Room beyond the sample: 38 digits, the sample's decimals plus two.
     const scale = Math.max(...seen.map((v) => (v.split('.')[1] ?? '').length));
-    const whole = Math.max(...seen.map((v) => v.replace('-', '').split('.')[0]!.length));
-    const precision = Math.min(65, whole + scale + 6);
-    return `decimal(${precision},${Math.min(scale + 2, 30, precision)})`;
+    return `decimal(38,${Math.min(scale + 2, 20)})`;
   }
   if (seen.every((v) => /^(true|false)$/i.test(v))) return pg ? 'boolean' : 'tinyint(1)';
   if (seen.every((v) => /^\d{4}-\d{2}-\d{2}$/.test(v))) return 'date';

@@ -39,8 +39,16 @@ export async function driverCatalog(deps: AppDeps, record: DataSourceRecord, loc
   return deps.catalogs.get(record, loc.databaseName, loc.schemaName);
 }
 
+/**
+ * The AI's view of a driver catalog, made once per catalog object: the catalog cache hands out the same
+ * object until the schema is read again, so schema linking keeps its index (schema-linker.ts) for it.
+ */
+const aiCatalogs = new WeakMap<DriverCatalog, Catalog>();
 export async function aiCatalog(deps: AppDeps, record: DataSourceRecord, loc: Location): Promise<Catalog> {
-  return catalogFromDriver(await driverCatalog(deps, record, loc));
+  const driver = await driverCatalog(deps, record, loc);
+  let catalog = aiCatalogs.get(driver);
+  if (!catalog) aiCatalogs.set(driver, (catalog = catalogFromDriver(driver)));
+  return catalog;
 }
 
 /** Run one statement on a pooled connection and collect at most `maxRows` rows (the rest is not read). */

@@ -22,6 +22,7 @@ import { aiCatalog, driverCatalog, dryRun, engineName, explainText, fillSamples,
 import { auditActor } from '../../http/audit-actor.js';
 import { aiMsg } from './ai-messages.js';
 import { linkValues } from './link-values.js';
+import { chatKnowledge } from '../knowledge/chat-knowledge.js';
 
 export interface ChatContext {
   prompt: PromptContext;
@@ -76,22 +77,28 @@ export async function buildChatContext(
     if ((e as { statusCode?: number }).statusCode === 403 || (e as { statusCode?: number }).statusCode === 404) throw e;
     notice = aiMsg(req.ctx.lang, 'CHAT_CONTEXT_FAILED', { reason: (e as Error).message.slice(0, 200) });
   }
+  // Team knowledge (services/knowledge): the items the question needs go into the prompt; terms it uses and table annotations feed linking.
+  const knowledge = await chatKnowledge(deps, req, bound?.record?.id ?? input.dataSourceId ?? null, input.input);
+  if (knowledge.text) prompt.knowledge = knowledge.text;
   if (!bound) return { prompt, notice };
+  bound.catalog = knowledge.annotate(bound.catalog);
   prompt.dialect = bound.dialect;
 
   const quote = bound.record ? (n: string) => dialectFor(bound!.record!.input.type).quoteIdentifier(n) : undefined;
   if (privacy !== 'NOTHING') {
     const mentioned = (input.tableList ?? []).map((t) => t.tableName);
     const values = bound.record ? await linkValues(deps, bound.record, bound.loc!, bound.catalog, privacy, signal) : undefined;
-    let linked = await deps.linker.link(bound.catalog, input.input, { mentioned, values });
+    let linked = await deps.linker.link(bound.catalog, knowledge.linkingQuestion, { mentioned, values });
     if (provider && input.questionType === 'NL_2_SQL' && schemaTokenEstimate(bound.catalog) > DEFAULT_TOKEN_BUDGET) {
       linked = (await pickTablesWithModel(provider, linked, input.input, { model: input.model, signal })).linked;
     }
     let slice = renderSchema(bound.catalog, linked, { privacy, quote });
     if (privacy === 'SCHEMA_AND_SAMPLES' && bound.record && slice.tables.length) {
-      const chosen = bound.catalog.tables.filter((t) => slice.tables.includes(t.name));
+      // Samples go into copies of the chosen tables: the catalog object is shared by every request on this schema.
+      const withSamples = { ...bound.catalog, tables: bound.catalog.tables.map((t) => (slice.tables.includes(t.name) ? { ...t, columns: t.columns.map((c) => ({ ...c })) } : t)) };
+      const chosen = withSamples.tables.filter((t) => slice.tables.includes(t.name));
       await fillSamples(deps, bound.record, bound.loc!, chosen, signal);
-      slice = renderSchema(bound.catalog, linked, { privacy, quote });
+      slice = renderSchema(withSamples, linked, { privacy, quote });
     }
     prompt.schema = slice.text;
 

@@ -86,7 +86,8 @@ export const GATING: Record<Tier, TierRow> = {
 export const GATED_ROUTES: readonly { prefix: string; feature: Feature }[] = [
   { prefix: '/api/dashboard/', feature: 'DASHBOARDS' },
   { prefix: '/api/chart/', feature: 'DASHBOARDS' },
-  { prefix: '/api/permission/', feature: 'TEAM_PERMISSIONS' },
+  { prefix: '/api/permission/authorization/', feature: 'TEAM_PERMISSIONS' },
+  { prefix: '/api/permission/apply', feature: 'APPROVALS' },
   { prefix: '/api/approval/', feature: 'APPROVALS' },
   { prefix: '/api/audit/', feature: 'SQL_AUDIT' },
 ];

@@ -32,6 +32,8 @@ export interface RequestContext {
   organizationId: number | null;
   role: RoleCode | null;
   edition: Edition;
+  /** Billing on: the organisation has a paid subscription in force (services/commerce/gate.ts). */
+  vip?: boolean;
   lang: Language;
   auth: { kind: AuthKind; sessionId?: string; apiKeyId?: number };
 }

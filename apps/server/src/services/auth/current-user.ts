@@ -17,7 +17,7 @@ export async function currentUser(users: UserRepo, ctx: RequestContext): Promise
     trialStartTime: u.trialStartTime,
     isOperator: u.isOperator,
     currentOrganization: ctx.organization
-      ? { id: ctx.organization.id, name: ctx.organization.name, type: ctx.organization.type, roleCodes: ctx.role ? [ctx.role] : [], vip: false }
+      ? { id: ctx.organization.id, name: ctx.organization.name, type: ctx.organization.type, roleCodes: ctx.role ? [ctx.role] : [], vip: ctx.vip ?? false }
       : null,
   };
 }

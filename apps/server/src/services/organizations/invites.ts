@@ -5,6 +5,7 @@
  * join request via INVITE which awaits admin approval, like a join by code. A link is reusable until
  * it expires; an e-mailed one is for one person and is used up by its first request.
  */
+import { assertSeatAvailable } from '../commerce/seats.js';
 import crypto from 'node:crypto';
 import { ORGANIZATION_ERROR_CODES, ORGANIZATION_LIMITS, type Language } from '@askdb/contracts';
 import { AppError } from '../../http/errors.js';
@@ -39,6 +40,7 @@ export class InviteService {
   async create(actor: Actor & { name: string }, organizationId: number, baseUrl: string, email?: string): Promise<{ token: string; url: string; expiresAt: string; sent: boolean; message?: string }> {
     const { org } = await requireMemberOf(this.orgs, organizationId, actor, ADMIN_ROLES);
     requireTeam(org, actor.lang);
+    await assertSeatAvailable(this.db, org.id, actor.lang);
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ORGANIZATION_LIMITS.inviteDays * 86_400_000).toISOString();
     const url = `${baseUrl.replace(/\/+$/, '')}${INVITE_PATH}?token=${token}`;

@@ -12,6 +12,7 @@ import { JoinRequestRepo, type JoinVia } from '../../store/join-requests.js';
 import { ADMIN_ROLES, parseTeamCode, requireMemberOf, requireName, type Actor } from './guard.js';
 import { orgMsg } from './messages.js';
 import { closeJoinFlow, openJoinFlow } from '../approvals/join-flows.js';
+import { assertSeatAvailable } from '../commerce/seats.js';
 
 export class JoinService {
   private readonly orgs: OrganizationRepo;
@@ -33,6 +34,7 @@ export class JoinService {
     const m = await this.orgs.membership(org.id, actor.userId);
     if (m?.status === 'VALID') throw new AppError(400, ORGANIZATION_ERROR_CODES.ALREADY_MEMBER, orgMsg(actor.lang, 'ALREADY_MEMBER'));
     if (await this.requests.pendingOf(org.id, actor.userId)) throw new AppError(400, ORGANIZATION_ERROR_CODES.JOIN_PENDING, orgMsg(actor.lang, 'JOIN_PENDING'));
+    await assertSeatAvailable(this.db, org.id, actor.lang);
     const approvalId = await this.requests.create({ organizationId: org.id, userId: actor.userId, name, reason: reason?.trim() || null, via }, db);
     await openJoinFlow(db, { organizationId: org.id, teamName: org.name, userId: actor.userId, name, reason: reason?.trim() || null, joinRequestId: approvalId });
     return { approvalId, organizationId: org.id };
@@ -51,6 +53,7 @@ export class JoinService {
     await this.inTransaction(tx, async (tx) => {
       await closeJoinFlow(tx, r.id, 'APPROVED', actor.userId);
       if (!(await this.requests.decide(r.id, 'APPROVED', actor.userId, tx))) throw this.decided(actor);
+      await assertSeatAvailable(this.db, r.organizationId, actor.lang, tx);
       await this.orgs.upsertMember(r.organizationId, r.userId, 'OPERATOR', r.name, tx);
     });
   }

@@ -16,3 +16,4 @@ import { commerceStrings } from '../features/commerce/i18n'; featureStrings.push
 import { rewardStrings } from '../features/rewards/i18n'; featureStrings.push(rewardStrings);
 import { dashboardStrings } from '../features/dashboard/i18n'; featureStrings.push(dashboardStrings);
 import { notificationStrings } from '../features/notifications/i18n'; featureStrings.push(notificationStrings);
+import { redisKeyEditorStrings } from '../features/redis/key-editor-i18n'; featureStrings.push(redisKeyEditorStrings);

@@ -71,7 +71,7 @@ function axisChart(type: ChartType, s: ChartSettings, rows: Rows, x: number, g: 
   const ordered = orderRows(rows.dataList, s, x, ys[0]!.i);
   const horizontal = type === 'BAR';
   const isLine = type !== 'BAR' && type !== 'COLUMN';
-  const look = (kind: 'bar' | 'line') => (kind === 'bar' || (!isLine && type !== 'COMBO') ? { type: 'bar' } : lineLook(type, s));
+  const look = (kind: 'bar' | 'line') => (kind === 'bar' ? { type: 'bar' } : lineLook(type, s));
   const categories: string[] = [];
   const seen = new Map<string, number>();
   for (const r of ordered) {
@@ -90,7 +90,7 @@ function axisChart(type: ChartType, s: ChartSettings, rows: Rows, x: number, g: 
       if (!groups.has(key)) groups.set(key, new Array(categories.length).fill(null));
       groups.get(key)![seen.get(r[x] ?? 'null')!] = num(r[ys[0]!.i] ?? null);
     }
-    series = [...groups].map(([name, data]) => ({ name, ...look(type === 'COMBO' ? ys[0]!.kind : isLine ? 'line' : 'bar'), data, label: label(s, horizontal ? 'right' : 'top') }));
+    series = [...groups].map(([name, data]) => ({ name, ...look(isLine ? 'line' : 'bar'), data, label: label(s, horizontal ? 'right' : 'top') }));
   } else {
     series = ys.map((y) => {
       const data = new Array<number | null>(categories.length).fill(null);

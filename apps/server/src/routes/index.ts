@@ -27,6 +27,7 @@ import feedback from './feedback.js';
 import invitation from './invitation.js';
 import licence from './licence.js';
 import tasks from './tasks.js';
+import connectionFiles from './connection-files.js';
 import knowledge from './knowledge.js';
 import mcp from './mcp.js';
 
@@ -34,7 +35,7 @@ import commerceRoutes from './commerce.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, knowledge, mcp, commerceRoutes];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, connectionFiles, knowledge, mcp, commerceRoutes];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

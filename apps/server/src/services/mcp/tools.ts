@@ -1,0 +1,122 @@
+/**
+ * AskDB as a Model Context Protocol server (issue 17 point 5): the tools an MCP client (an AI
+ * agent) may call, each acting as the caller — the same request context, data-source visibility,
+ * data permissions and SQL audit as the HTTP API:
+ *  - list_data_sources: the sources the caller can use in the current organisation;
+ *  - list_tables: tables of a source (only those the caller's grants reach);
+ *  - describe_table: columns and keys of a table;
+ *  - run_query: one read-only statement (SELECT / WITH … SELECT / VALUES), checked by the statement
+ *    analyser before the database sees it, then by the caller's grants; audited; rows capped.
+ * Refusals come back as tool errors (isError) with the reason, never as protocol errors.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { dialectFor, statementAccess } from '@askdb/sql';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import { auditActor } from '../../http/audit-actor.js';
+import { AppError } from '../../http/errors.js';
+import { requireDataSource, viewerOf } from '../access.js';
+import { driverFailure } from '../driver-errors.js';
+import { permissions } from '../permissions/index.js';
+import { mcpMsg } from './messages.js';
+
+/** Rows a query answers at most, whatever the client asks. */
+export const MCP_ROW_CAP = 500;
+const DEFAULT_ROWS = 100;
+export const MCP_SERVER_NAME = 'askdb';
+
+/** The caller: a request (HTTP) or a request-shaped holder of the context (stdio). Only `ctx` and `ip` are read. */
+export type McpCaller = Pick<FastifyRequest, 'ctx' | 'ip'>;
+
+const text = (data: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(data, null, 1) }] });
+const refusal = (message: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: message }] });
+
+const Place = {
+  dataSourceId: z.number().int().positive().describe('Data source id (from list_data_sources)'),
+  databaseName: z.string().max(255).optional().describe('Database, when the engine has several'),
+  schemaName: z.string().max(255).optional().describe('Schema, when the engine has schemas'),
+};
+
+/** Whether a statement only reads: throws the refusal the client sees otherwise. */
+export function requireReadOnly(sql: string, type: string, lang: FastifyRequest['ctx']['lang'], statements: string[]): void {
+  if (statements.length !== 1) throw new AppError(400, 'MCP_READ_ONLY', mcpMsg(lang, 'ONE_STATEMENT'));
+  const a = statementAccess(statements[0]!, dialectFor(type as never));
+  if (a.category !== 'READ' || a.writes.length || a.ddl) throw new AppError(403, 'MCP_READ_ONLY', mcpMsg(lang, 'READ_ONLY', { kind: a.kind === 'OTHER' ? (statements[0]!.trim().split(/\s+/)[0] ?? '').toUpperCase() : a.kind }));
+  if (a.unresolved.length) throw new AppError(403, 'MCP_READ_ONLY', mcpMsg(lang, 'NOT_VERIFIABLE', { reason: a.unresolved.join(', ') }));
+  void sql;
+}
+
+export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
+  const req = caller as FastifyRequest;
+  const perms = permissions(deps);
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: '1.0.0' }, { capabilities: { tools: {} } });
+  const guard = async (fn: () => Promise<CallToolResult>): Promise<CallToolResult> => {
+    try {
+      return await fn();
+    } catch (e) {
+      const err = driverFailure(e, req.ctx.lang);
+      return refusal(err.message);
+    }
+  };
+
+  server.registerTool('list_data_sources', {
+    description: 'The data sources (database connections) you can use in your current AskDB organisation: id, name, engine type.',
+    annotations: { readOnlyHint: true },
+  }, () => guard(async () => {
+    const v = viewerOf(req);
+    const list = await deps.dataSources.listVisible(v.organizationId, v.id);
+    return text(list.map((r) => ({ id: r.id, name: r.input.alias, type: r.input.type, databaseName: r.input.databaseName ?? null })));
+  }));
+
+  server.registerTool('list_tables', {
+    description: 'Tables of a data source (in a database/schema when given) that your permissions reach, with their comments.',
+    inputSchema: { ...Place, searchKey: z.string().max(255).optional().describe('Only tables whose name contains this') },
+    annotations: { readOnlyHint: true },
+  }, (args) => guard(async () => {
+    const record = await requireDataSource(deps, req, args.dataSourceId);
+    const place = perms.placeOf(record, args);
+    const allowed = perms.tableFilter(record, await perms.requireBrowse(req.ctx, record, place), place);
+    const loc = { databaseName: args.databaseName ?? null, schemaName: args.schemaName ?? null };
+    const page = await deps.connections.with(record, (c) => c.metadata.tables(loc, { pageNo: 1, pageSize: 1000, searchKey: args.searchKey }));
+    return text({ tables: page.data.filter((t) => !allowed || allowed(t.name)).map((t) => ({ name: t.name, comment: t.comment ?? null })), hasMore: page.hasNextPage });
+  }));
+
+  server.registerTool('describe_table', {
+    description: 'Columns (name, type, nullable, default, comment, primary key) and keys of one table.',
+    inputSchema: { ...Place, tableName: z.string().min(1).max(1024) },
+    annotations: { readOnlyHint: true },
+  }, (args) => guard(async () => {
+    const record = await requireDataSource(deps, req, args.dataSourceId);
+    await perms.requireBrowse(req.ctx, record, perms.placeOf(record, args), 'path');
+    const loc = { databaseName: args.databaseName ?? null, schemaName: args.schemaName ?? null, tableName: args.tableName };
+    const { columns, keys } = await deps.connections.with(record, async (c) => ({ columns: await c.metadata.columns(loc), keys: await c.metadata.keys(loc) }));
+    return text({
+      table: args.tableName,
+      columns: columns.map((c) => ({ name: c.name, type: c.columnType, nullable: c.nullable, defaultValue: c.defaultValue ?? null, primaryKey: !!c.primaryKey, comment: c.comment ?? null })),
+      keys,
+    });
+  }));
+
+  server.registerTool('run_query', {
+    description: `Run one read-only SQL statement (SELECT, WITH … SELECT) on a data source with your permissions; answers the columns and at most ${MCP_ROW_CAP} rows. INSERT, UPDATE, DELETE and DDL are refused. Every query is recorded in the SQL audit.`,
+    inputSchema: { ...Place, sql: z.string().min(1).max(100_000), maxRows: z.number().int().min(1).max(MCP_ROW_CAP).optional().describe(`Rows to return (default ${DEFAULT_ROWS}, at most ${MCP_ROW_CAP})`) },
+    annotations: { readOnlyHint: true },
+  }, (args) => guard(async () => {
+    const record = await requireDataSource(deps, req, args.dataSourceId);
+    const input = { sql: args.sql, dataSourceId: record.id, databaseName: args.databaseName ?? null, schemaName: args.schemaName ?? null, errorContinue: false, pageSize: args.maxRows ?? DEFAULT_ROWS };
+    const statements = deps.execution.statements(record, input);
+    requireReadOnly(args.sql, record.input.type, req.ctx.lang, statements);
+    await perms.checkScript(req.ctx, record, { sql: args.sql, statements: () => statements, databaseName: input.databaseName, schemaName: input.schemaName });
+    const userId = viewerOf(req).id;
+    const results = await deps.execution.execute(record, userId, input, auditActor(req));
+    for (const r of results) if (r.cursorId) deps.execution.closeCursorOf(r.cursorId, userId);
+    const r = results[0];
+    if (!r) return text({ columns: [], rows: [], truncated: false });
+    if (!r.success) return refusal(mcpMsg(req.ctx.lang, 'QUERY_FAILED', { message: r.message }));
+    return text({ columns: r.headerList.map((h) => ({ name: h.name, type: h.columnType })), rows: r.dataList, truncated: r.hasMore });
+  }));
+
+  return server;
+}

@@ -19,12 +19,15 @@ import { runChartQuery } from '../services/dashboards/chart-query.js';
 import { nextRuns } from '../services/dashboards/refresh-rule.js';
 import { startDashboardRefresh } from '../services/dashboards/refresh-job.js';
 import { proposeAiChart } from '../services/dashboards/ai-chart.js';
+import { ensureDemoDashboard } from '../services/dashboards/demo.js';
 import { AppError } from '../http/errors.js';
 
 const dashboards: RouteModule = async (app, deps) => {
   const repo = new DashboardRepo(deps.store.db);
   // The minute tick that refreshes due dashboards (services/dashboards/refresh-job.ts).
   await startDashboardRefresh(deps);
+  // Local mode's first run: the demo dashboard over the demo shop (once).
+  await ensureDemoDashboard(deps);
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/dashboard/list', summary: 'Dashboards of the user', tag: 'dashboard', query: DashboardListQuery }, async ({ query }, req) => {
     const scope = scopeOf(req);

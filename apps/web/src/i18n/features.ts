@@ -17,3 +17,6 @@ import { rewardStrings } from '../features/rewards/i18n'; featureStrings.push(re
 import { dashboardStrings } from '../features/dashboard/i18n'; featureStrings.push(dashboardStrings);
 import { notificationStrings } from '../features/notifications/i18n'; featureStrings.push(notificationStrings);
 import { redisKeyEditorStrings } from '../features/redis/key-editor-i18n'; featureStrings.push(redisKeyEditorStrings);
+import { namedChatStrings } from '../features/chat/named/i18n'; featureStrings.push(namedChatStrings);
+import { licenceStrings } from '../features/licence/i18n'; featureStrings.push(licenceStrings);
+import { guideStrings } from '../features/guide/i18n'; featureStrings.push(guideStrings);

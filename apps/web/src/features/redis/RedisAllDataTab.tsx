@@ -10,6 +10,7 @@ import type { DatabaseType } from '@askdb/contracts';
 import { metaApi, type TableItem } from '../workspace/meta-api';
 import { openTab, type TabTarget } from '../workspace/open-tabs';
 import type { WorkspaceTab } from '../workspace/tabs-store';
+import { NewKeyButton } from './NewKeyDialog';
 
 const PAGE_SIZE = 100;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -69,6 +70,14 @@ export function RedisAllDataTab({ tab }: { tab: WorkspaceTab }) {
           onChange={(e) => setSearch(e.target.value)} style={{ width: 280 }} data-testid="redis-search"
         />
         <Button size="small" icon={<ReloadOutlined />} onClick={() => setReload((n) => n + 1)}>{t('workspace.menu.refresh')}</Button>
+        <NewKeyButton
+          run={async (command) => {
+            const [r] = await metaApi.execute({ dataSourceId: tab.dataSourceId!, databaseName: tab.databaseName, schemaName: null }, command, { errorContinue: false });
+            if (!r || !r.success) throw new Error(r?.message || command);
+            return r.dataList[0]?.[0] ?? null;
+          }}
+          onCreated={() => setReload((n) => n + 1)}
+        />
         <span style={{ marginLeft: 'auto', opacity: 0.6, fontSize: 12 }} data-testid="redis-count">{page ? t('redis.keyCount', { count: page.total }) : ''}</span>
       </div>
       {error && <Alert type="error" showIcon title={error} style={{ margin: 12 }} />}

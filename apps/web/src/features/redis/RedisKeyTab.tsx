@@ -12,6 +12,8 @@ import { metaApi } from '../workspace/meta-api';
 import type { WorkspaceTab } from '../workspace/tabs-store';
 import { LENGTH_COMMAND, firstCursor, pageCommand, readPage, type Cursor } from './key-commands';
 import { KeyActions } from './KeyActions';
+import { AddMemberButton, EDITABLE_TYPES, MemberRowActions } from './MemberEditor';
+import type { RedisKeyType } from '@askdb/sql';
 
 const PAGE_SIZE = 200;
 
@@ -33,6 +35,9 @@ export function RedisKeyTab({ tab }: { tab: WorkspaceTab }) {
     if (!r || !r.success) throw new Error(r?.message || command);
     return r;
   }, [loc]);
+
+  const runCell = useCallback(async (command: string) => (await run(command)).dataList[0]?.[0] ?? null, [run]);
+  const editable = !!info && EDITABLE_TYPES.includes(info.type);
 
   const loadPage = useCallback(async (type: string, at: Cursor, append: boolean) => {
     const command = pageCommand(type, key, at, PAGE_SIZE);
@@ -94,6 +99,7 @@ export function RedisKeyTab({ tab }: { tab: WorkspaceTab }) {
             run={run} onChanged={() => void load()}
           />
         )}
+        {editable && <AddMemberButton keyName={key} type={info!.type as RedisKeyType} run={runCell} onChanged={() => void load()} />}
         <Button size="small" icon={<ReloadOutlined />} onClick={() => void load()}>{t('workspace.menu.refresh')}</Button>
       </div>
       {error && <Alert type="error" showIcon title={error} style={{ margin: 12 }} />}
@@ -113,8 +119,11 @@ export function RedisKeyTab({ tab }: { tab: WorkspaceTab }) {
             title: t(`redis.part.${name}`),
             key: name,
             ellipsis: true,
-            render: (_: unknown, r) => (r.cells[c] === null ? <span className="askdb-null">NULL</span> : <span data-column={name}>{r.cells[c]}</span>),
-          }))}
+            render: (_: unknown, r: { i: number; cells: (string | null)[] }) => (r.cells[c] === null ? <span className="askdb-null">NULL</span> : <span data-column={name}>{r.cells[c]}</span>),
+          })).concat(editable ? [{
+            title: t('redisEdit.actions'), key: '__actions', ellipsis: false,
+            render: (_: unknown, r: { i: number; cells: (string | null)[] }) => <MemberRowActions keyName={key} type={info!.type as RedisKeyType} cells={r.cells} run={runCell} onChanged={() => void load()} />,
+          }] : [])}
         />
         {next.kind !== 'done' && (
           <Button size="small" icon={<DownOutlined />} style={{ margin: 8 }} onClick={() => void more()} disabled={loading} data-testid="redis-more">{t('redis.loadMore')}</Button>

@@ -25,7 +25,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-e2e-'));
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: '0', ASKDB_HOME: home, ASKDB_LOG_LEVEL: 'warn', ...env },
+    // Guide dialogs (offline trial, first login) off unless a spec turns them on: they would cover other specs' screens.
+    env: { ...process.env, PORT: '0', ASKDB_HOME: home, ASKDB_LOG_LEVEL: 'warn', ASKDB_GUIDES: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -22,6 +22,7 @@ import { SchemaSyncHost, openSchemaSync } from '../features/schema-sync';
 import { LoginPage, UserMenu, standalonePage, useSession } from '../features/auth';
 import { InvitePage } from '../features/team/InvitePage';
 import { PermissionsHost } from '../features/permissions';
+import { GuideHost } from '../features/guide';
 import { TeamTabBadge } from '../features/approvals';
 import { FeedbackButton, NotificationBell, PopNotice } from '../features/notifications';
 import { CommerceHost, EditionBadge, PricingPage, isPricingPath } from '../features/commerce';
@@ -171,6 +172,7 @@ export function App() {
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} section={settingsSection} />
           <SchemaSyncHost />
           <PermissionsHost />
+          <GuideHost />
           <CommerceHost onOpenSettings={openSettings} />
         </Layout>
         )}

@@ -20,3 +20,4 @@ import { redisKeyEditorStrings } from '../features/redis/key-editor-i18n'; featu
 import { namedChatStrings } from '../features/chat/named/i18n'; featureStrings.push(namedChatStrings);
 import { licenceStrings } from '../features/licence/i18n'; featureStrings.push(licenceStrings);
 import { guideStrings } from '../features/guide/i18n'; featureStrings.push(guideStrings);
+import { taskStrings } from '../features/tasks/i18n'; featureStrings.push(taskStrings);

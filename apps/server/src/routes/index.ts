@@ -24,6 +24,7 @@ import approval from './approval.js';
 import dashboards from './dashboards.js';
 import notification from './notification.js';
 import feedback from './feedback.js';
+import update from './update.js';
 import invitation from './invitation.js';
 import licence from './licence.js';
 import tasks from './tasks.js';
@@ -35,7 +36,7 @@ import commerceRoutes from './commerce.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, connectionFiles, knowledge, mcp, commerceRoutes];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, connectionFiles, knowledge, mcp, commerceRoutes, update];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { GLOBAL_SHORTCUTS, matches } from '../lib/shortcuts';
+// Applies the user's rebound shortcuts (Settings → Shortcuts) to GLOBAL_SHORTCUTS before any key arrives.
+import '../lib/shortcut-bindings';
 import { navigate } from '../lib/router';
 import { useSettings } from '../lib/settings';
 

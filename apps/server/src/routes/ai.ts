@@ -24,6 +24,7 @@ import { linkValues } from '../services/ai/link-values.js';
 import { auditActor } from '../http/audit-actor.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
+import { aiProviderFor, managedModelName, usesManagedModel } from '../services/commerce/managed-ai.js';
 import { permissions } from '../services/permissions/index.js';
 import { assertManagedAiAllowed } from '../services/licence/index.js';
 
@@ -96,14 +97,17 @@ const ai: RouteModule = (app, deps) => {
       try {
         // An offline-activated device cannot use the managed AI (spec 02 §6); its own key works.
         await assertManagedAiAllowed(deps, stored?.aiSqlSource, lang);
-        const provider = providerFor(stored, req);
+        // Own key: uncounted; the managed model: one AI use counted first (FREE_TRIAL_USAGE_LIMIT ends the stream).
+        const chosen = await aiProviderFor(deps, req.ctx.organizationId, stored, body.questionType, lang);
+        if (!chosen) throw notConfigured(stored, req);
+        const provider = chosen.provider;
         const ctx = await buildChatContext(deps, req, body, privacy, abort.signal, provider);
         if (ctx.notice) send({ content: `> ${ctx.notice}\n\n` });
         const messages = buildPrompt(ctx.prompt);
         const language = answerLanguage(body.input, lang, false);
         const events = checkedAnswer({
           provider,
-          request: { model: body.model, messages },
+          request: { model: chosen.managed ? (managedModelName(deps) ?? body.model) : body.model, messages },
           hooks: ctx.hooks ?? {},
           check: !!ctx.hooks,
           correct: privacy !== 'NOTHING',
@@ -137,7 +141,8 @@ const ai: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/v2/ai/model/list', summary: 'Models of the configured AI source', tag: 'ai' }, async (_i, req) => {
     const stored = await settings.get(req.ctx.organizationId);
-    if (!isConfigured(stored)) return [];
+    const managed = managedModelName(deps);
+    if (!isConfigured(stored)) return managed && usesManagedModel(deps, stored) ? [{ displayName: managed, modelName: managed, isDefault: true }] : [];
     const preferred = stored!.model || stored!.deployment;
     let names: string[] = preferred ? [preferred] : [];
     try {

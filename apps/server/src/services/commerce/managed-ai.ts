@@ -1,0 +1,35 @@
+/**
+ * Which model answers, and whether it is counted (issue 14 point 5): the organisation's own key
+ * (any configured source but ASKDB) is never counted; the vendor's managed model (AI source
+ * ASKDB, or nothing configured, when ASKDB_MANAGED_AI_URL is set) counts one AI use per request
+ * (plus an AI report for report questions) against the plan, refusing with
+ * FREE_TRIAL_USAGE_LIMIT when a limit is reached.
+ */
+import { createProvider, type LlmProvider } from '@askdb/ai';
+import type { Language } from '@askdb/contracts';
+import type { AppDeps } from '../../deps.js';
+import { AiConfigService, isConfigured, type StoredAiConfig } from '../ai/ai-config.js';
+import { commerce } from './service.js';
+import { meterManagedAi } from './usage.js';
+
+/** The managed model's name when this deployment offers one. */
+export const managedModelName = (deps: Pick<AppDeps, 'config'>) => deps.config.billing.managedAi?.model ?? null;
+
+/** Uses the managed model for this organisation's settings (nothing of its own configured, or ASKDB chosen). */
+export function usesManagedModel(deps: Pick<AppDeps, 'config'>, stored: StoredAiConfig | null): boolean {
+  return !!deps.config.billing.managedAi && (!stored || stored.aiSqlSource === 'ASKDB' || !isConfigured(stored));
+}
+
+/**
+ * The provider for a request: the own key (uncounted), else the managed model (counted first), else
+ * null (the caller answers AI_NOT_CONFIGURED as before).
+ */
+export async function aiProviderFor(
+  deps: AppDeps, organizationId: number | null, stored: StoredAiConfig | null, questionType: string | undefined, lang: Language,
+): Promise<{ provider: LlmProvider; managed: boolean } | null> {
+  if (isConfigured(stored)) return { provider: createProvider(new AiConfigService(deps.kv, deps.secrets).providerConfig(stored!)), managed: false };
+  const m = deps.config.billing.managedAi;
+  if (!m || !usesManagedModel(deps, stored) || organizationId === null) return null;
+  await meterManagedAi(commerce(deps), organizationId, questionType, lang);
+  return { provider: createProvider({ source: 'OPENAI', apiHost: m.apiHost, apiKey: m.apiKey, model: m.model }), managed: true };
+}

@@ -21,6 +21,8 @@ function base(s: ChartSettings): Record<string, unknown> {
   return {
     color: palette(s.themeColor),
     animation: false,
+    // A generated description on the container: screen readers (and tests) read series, names and values of the canvas.
+    aria: { enabled: true, label: { data: { maxCount: 30 } } },
     legend: { show: s.options.legend, type: 'scroll', top: 0 },
     tooltip: { trigger: 'item', confine: true },
   };

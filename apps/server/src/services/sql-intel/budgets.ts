@@ -26,6 +26,14 @@ export const BUDGET_MS = {
 } as const;
 export type BudgetName = keyof typeof BUDGET_MS;
 
+/**
+ * A keystroke task still running when its budget ends is answered at once ("too large") but not
+ * stopped until this much later: stopping a thread means starting a new one (loading the worker
+ * costs more CPU than most tasks), and a task that began in time usually ends soon after. A task that
+ * only leaves the queue after its budget does no work at all (the worker checks its deadline).
+ */
+export const HARD_CAP_MS = 1_500;
+
 /** Tasks waiting for a worker beyond this are answered "too large" at once. */
 export const MAX_QUEUE = 32;
 

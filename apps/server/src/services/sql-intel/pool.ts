@@ -8,11 +8,12 @@
  */
 import os from 'node:os';
 import Piscina from 'piscina';
-import { BUDGET_MS, MAX_QUEUE, SMALL_INPUT, type BudgetName } from './budgets.js';
+import { BUDGET_MS, HARD_CAP_MS, MAX_QUEUE, SMALL_INPUT, type BudgetName } from './budgets.js';
 import { forWorker, runTask, type IntelTask, type ResultOf } from './tasks.js';
 import { workerFile } from './worker-file.js';
 
 export const TOO_LARGE = Symbol('too large');
+const EXPIRED = Symbol('expired');
 type PoolKind = 'keys' | 'format' | 'body';
 export type TooLarge = typeof TOO_LARGE;
 
@@ -43,19 +44,41 @@ export class SqlIntelPool {
     const budget = BUDGET_MS[o.budget] - (o.elapsedMs ?? 0);
     // Spent already (reading a big body): answered now, not started and stopped (a stopped worker is replaced).
     if (budget <= 0) return this.giveUp(o, 'budget spent before the task started');
+    const keystroke = kind === 'keys';
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), Math.max(0, budget));
+    let overBudget = false;
+    let budgetTimer: NodeJS.Timeout | undefined;
+    let hardTimer: NodeJS.Timeout | undefined;
+    const expired = new Promise<typeof EXPIRED>((resolve) => {
+      budgetTimer = setTimeout(() => {
+        overBudget = true;
+        resolve(EXPIRED);
+        // Formatting and bodies stop at their budget; a keystroke task may run on until its hard cap (budgets.ts).
+        if (!keystroke) controller.abort();
+      }, Math.max(0, budget));
+    });
     try {
       // A keystroke task waits for its pool (from source: the worker's bundling) never past its budget.
-      const aborted = new Promise<null>((resolve) => controller.signal.addEventListener('abort', () => resolve(null), { once: true }));
-      const pool = ready ?? (await Promise.race([this.pool(kind), aborted]));
-      if (!pool) return this.giveUp(o, 'budget spent before a worker was ready');
+      const pool = ready ?? (await Promise.race([this.pool(kind), expired]));
+      if (pool === EXPIRED) return this.giveUp(o, 'budget spent before a worker was ready');
       if (pool.queueSize >= MAX_QUEUE) return this.giveUp(o, 'queue full');
-      return (await pool.run(forWorker(task), { signal: controller.signal, transferList: o.transfer })) as ResultOf<T>;
+      const work = pool.run({ ...forWorker(task), ...(keystroke ? { deadline: Date.now() + budget } : {}) }, { signal: controller.signal, transferList: o.transfer });
+      if (keystroke) hardTimer = setTimeout(() => controller.abort(), Math.max(0, budget) + HARD_CAP_MS);
+      const first = await Promise.race([work, expired]);
+      if (first === EXPIRED) {
+        // Answered now; the task finishes (or is stopped at its hard cap) without anyone waiting for it.
+        work.catch(() => undefined).finally(() => clearTimeout(hardTimer));
+        return this.giveUp(o, `over its ${BUDGET_MS[o.budget]} ms budget`);
+      }
+      clearTimeout(hardTimer);
+      // A task that left the queue after its deadline did nothing (tasks.ts).
+      if (first === null && task.op !== 'warm') return this.giveUp(o, `over its ${BUDGET_MS[o.budget]} ms budget in the queue`);
+      return first as ResultOf<T>;
     } catch (e) {
-      return this.giveUp(o, controller.signal.aborted ? `over its ${BUDGET_MS[o.budget]} ms budget` : `worker failed: ${(e as Error)?.message ?? e}`);
+      clearTimeout(hardTimer);
+      return this.giveUp(o, overBudget || controller.signal.aborted ? `over its ${BUDGET_MS[o.budget]} ms budget` : `worker failed: ${(e as Error)?.message ?? e}`);
     } finally {
-      clearTimeout(timer);
+      clearTimeout(budgetTimer);
     }
   }
 

@@ -35,7 +35,12 @@ export type ResultOf<T extends IntelTask> = IntelResults[T['op']];
 /** Select-list items kept per scope in a context sent back from a worker (aliases and subquery columns). */
 const MAX_ITEMS = 2_000;
 
-export async function runTask(task: IntelTask): Promise<IntelResults[IntelTask['op']]> {
+/** A task as sent to a keystroke worker: with the time its answer is no longer wanted (epoch ms). */
+export type TimedTask = IntelTask & { deadline?: number };
+
+export async function runTask(task: TimedTask): Promise<IntelResults[IntelTask['op']] | null> {
+  // Left the queue after its requester was answered: nothing to do.
+  if (task.deadline !== undefined && Date.now() > task.deadline) return null;
   // A new thread loads what its tasks need before it counts as ready (sql-formatter is big).
   if (task.op === 'warm') {
     if (task.format) await import('@askdb/sql/format');

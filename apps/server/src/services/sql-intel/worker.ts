@@ -1,6 +1,6 @@
 /** The worker-thread entry of the SQL-intelligence pool (piscina calls the default export per task). */
-import { runTask, type IntelTask } from './tasks.js';
+import { runTask, type TimedTask } from './tasks.js';
 
-export default function work(task: IntelTask) {
+export default function work(task: TimedTask) {
   return runTask(task);
 }

@@ -21,3 +21,4 @@ import { namedChatStrings } from '../features/chat/named/i18n'; featureStrings.p
 import { licenceStrings } from '../features/licence/i18n'; featureStrings.push(licenceStrings);
 import { guideStrings } from '../features/guide/i18n'; featureStrings.push(guideStrings);
 import { taskStrings } from '../features/tasks/i18n'; featureStrings.push(taskStrings);
+import { moreSettingsStrings } from '../features/settings/more-i18n'; featureStrings.push(moreSettingsStrings);

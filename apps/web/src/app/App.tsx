@@ -26,6 +26,7 @@ import { GuideHost } from '../features/guide';
 import { TeamTabBadge } from '../features/approvals';
 import { FeedbackButton, NotificationBell, PopNotice } from '../features/notifications';
 import { CommerceHost, EditionBadge, PricingPage, isPricingPath } from '../features/commerce';
+import { TasksHost } from '../features/tasks';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
@@ -136,6 +137,7 @@ export function App() {
                   {LOCALE_LABELS[locale]}
                 </Button>
               </Dropdown>
+              <TasksHost />
               <FeedbackButton />
               <NotificationBell scope={`${session.user?.id ?? 'local'}:${session.user?.currentOrganization?.id ?? ''}`} />
               <PopNotice scope={`${session.user?.id ?? 'local'}:${session.user?.currentOrganization?.id ?? ''}`} />

@@ -17,6 +17,7 @@ import { formatCopy, tableOfSelect, type CopyFormat } from './copy-formats.js';
 import { selectedCells, type CellRange } from './grid-selection.js';
 import { writeClipboard } from '../../lib/clipboard';
 import { exportResult } from './export.js';
+import { openTaskExport } from '../tasks/store';
 import { formatCount, formatDuration } from './format.js';
 import { statementMessage } from './SummaryTable.js';
 
@@ -102,7 +103,7 @@ export function ResultView({ result, binding, onRepair }: { result: StatementRes
           )}
           <Dropdown
             disabled={binding.dataSourceId == null}
-            menu={{ items: EXPORT_FORMATS.map((f) => ({ key: f, label: <span data-testid={`export-${f}`}>{t(`results.export.${f}`)}</span> })), onClick: ({ key }) => void doExport(key as ExportFormat) }}
+            menu={{ items: [...EXPORT_FORMATS.map((f) => ({ key: f, label: <span data-testid={`export-${f}`}>{t(`results.export.${f}`)}</span> })), { type: 'divider' as const }, { key: 'task', label: <span data-testid="export-task">{t('task.menu.exportQuery')}</span> }], onClick: ({ key }) => (key === 'task' ? openTaskExport({ target: 'query', sql: result.originalSql, dataSourceId: binding.dataSourceId!, databaseName: binding.databaseName, schemaName: binding.schemaName }) : void doExport(key as ExportFormat)) }}
           >
             <Button size="small" icon={<DownloadOutlined />} loading={exporting} data-testid="result-export">{t('results.export')}</Button>
           </Dropdown>

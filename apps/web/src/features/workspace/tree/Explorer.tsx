@@ -15,6 +15,7 @@ import { useTree } from './tree-store';
 import { TreeRow, ROW_HEIGHT } from './TreeRow';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
 import { ROOT_KEY, type TreeNode } from './types';
+import { openConnectionFiles } from '../../connections/ConnectionFilesDialog';
 
 type DisplayRow = { kind: 'node'; row: FlatRow } | { kind: 'info'; depth: number; text: string; error?: boolean; key: string };
 const DRAG_MIME = 'application/x-askdb-tree';
@@ -189,6 +190,7 @@ export function Explorer() {
       { key: 'newConnection', label: t('workspace.menu.newConnection') },
       { key: 'newGroup', label: t('workspace.group.new') },
       { key: 'refresh', label: t('workspace.menu.refresh') },
+      { key: 'connectionFiles', label: <span data-testid="menu-connection-files">{t('conn.files.title')}</span> },
       { type: 'divider' as const },
       { key: 'hide', label: s.hideNoPermission ? t('workspace.showNoPermission') : t('workspace.hideNoPermission') },
     ],
@@ -197,6 +199,7 @@ export function Explorer() {
       if (key === 'newConnection') newConnection();
       else if (key === 'newGroup') newGroup();
       else if (key === 'refresh') void s.refresh(ROOT_KEY);
+      else if (key === 'connectionFiles') openConnectionFiles(() => void s.refresh(ROOT_KEY));
       else if (key === 'hide') s.setHideNoPermission(!s.hideNoPermission);
     },
   };

@@ -15,6 +15,7 @@ import { sqlTemplate, type TemplateKind } from '../sql-templates';
 import { runStatement, tableSqlName, truncateSql, type TableTarget } from '../table-actions';
 import { openSchemaSync } from '../../schema-sync';
 import { useTree } from './tree-store';
+import { taskMenuItems, runTaskMenu } from '../../tasks/menu';
 import { ROOT_KEY, type TreeNode } from './types';
 
 type Item = NonNullable<MenuProps['items']>[number];
@@ -95,6 +96,7 @@ export function useNodeMenu() {
           add('createTable', t('workspace.menu.createTable'));
           add('allTables', t('workspace.menu.allTables'));
           add('er', t('workspace.menu.er'));
+          list.push(...taskMenuItems(t, 'location'));
         }
         add('compareStructure', t('workspace.menu.compareStructure'));
         add('refresh', t('workspace.menu.refresh'));
@@ -133,6 +135,7 @@ export function useNodeMenu() {
           add('ddl', t('workspace.menu.viewDdl'));
           add('pin', t(node.decorativeParams?.pinned ? 'workspace.menu.unpin' : 'workspace.menu.pin'));
         }
+        if (isTable) list.push(...taskMenuItems(t, 'table'));
         list.push({ type: 'divider' });
         add('copyName', t('workspace.menu.copyName'));
         if (isTable) add('copyDdl', t('workspace.menu.copyDdl'));
@@ -175,6 +178,7 @@ export function useNodeMenu() {
       await st.refresh(ROOT_KEY);
       return;
     }
+    if (key.startsWith('task:')) return runTaskMenu(key, table);
     if (key.startsWith('gen:')) {
       const kind = key.slice(4) as TemplateKind;
       const d = dialectFor(target.databaseType);

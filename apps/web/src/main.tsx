@@ -4,8 +4,10 @@ import { App } from './app/App';
 import { initialLocale, setupI18n } from './i18n';
 import { useSettings } from './lib/settings';
 import './app/app.css';
+import { setupPwa } from './lib/pwa';
 
 setupI18n(initialLocale(useSettings.getState().language));
+setupPwa();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -1,11 +1,15 @@
-import { Descriptions, Form, InputNumber, Modal, Radio, Select, Switch, Tabs, Typography } from 'antd';
+import { Form, InputNumber, Modal, Radio, Select, Switch, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_FONTS, EDITOR_THEMES } from '@askdb/contracts';
 import { useSettings } from '../../lib/settings';
-import { GLOBAL_SHORTCUTS, displayShortcut } from '../../lib/shortcuts';
 import { LOCALES, LOCALE_LABELS } from '../../i18n';
 import type { Locale } from '../../i18n/types';
 import { extraSettingsSections } from './extra-sections';
+import { ShortcutSettings } from './ShortcutSettings';
+import { AboutSection } from './AboutSection';
+import { ServiceAddress } from './ServiceAddress';
+import { UpdateRules } from './UpdateRules';
+import { UI_FONTS, setUiFont, uiFont } from '../../lib/ui-font';
 
 export function SettingsModal({ open, onClose, system, section }: { open: boolean; onClose(): void; system?: { version: string; mode: string }; section?: string }) {
   const { t, i18n } = useTranslation();
@@ -33,8 +37,14 @@ export function SettingsModal({ open, onClose, system, section }: { open: boolea
       <Form.Item label={t('settings.language')}>
         <Select data-testid="settings-language" style={{ width: 200 }} value={i18n.language as Locale} onChange={setLanguage} options={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] }))} />
       </Form.Item>
+      <Form.Item label={t('settings.uiFont')}>
+        <Select data-testid="settings-ui-font" style={{ width: 200 }} defaultValue={uiFont()} onChange={setUiFont} options={UI_FONTS.map((f) => ({ value: f, label: f === 'system' ? t('settings.uiFont.system') : f }))} />
+      </Form.Item>
       <Form.Item label={t('settings.fontSize')}>
         <InputNumber min={10} max={24} value={s.fontSize} onChange={(v) => v && s.update({ fontSize: v })} />
+      </Form.Item>
+      <Form.Item label={t('settings.editorFontSize')}>
+        <InputNumber min={8} max={40} value={s.editor.fontSize} onChange={(v) => v && s.updateEditor({ fontSize: v })} data-testid="settings-basic-editor-font-size" />
       </Form.Item>
     </Form>
   );
@@ -62,23 +72,19 @@ export function SettingsModal({ open, onClose, system, section }: { open: boolea
       <Form.Item label={t('settings.editor.errorContinue')}>
         <Switch checked={s.editor.errorContinue} onChange={(errorContinue) => s.updateEditor({ errorContinue })} />
       </Form.Item>
+      <Form.Item label={t('settings.editor.minimap')}>
+        <Switch checked={s.editor.minimap} onChange={(minimap) => s.updateEditor({ minimap })} />
+      </Form.Item>
+      <Form.Item label={t('settings.editor.wordWrap')}>
+        <Switch checked={s.editor.wordWrap === 'on'} onChange={(on) => s.updateEditor({ wordWrap: on ? 'on' : 'off' })} />
+      </Form.Item>
+      <Form.Item label={t('settings.editor.stickyScroll')}>
+        <Switch checked={s.editor.stickyScroll} onChange={(stickyScroll) => s.updateEditor({ stickyScroll })} />
+      </Form.Item>
+      <Form.Item label={t('settings.editor.folding')}>
+        <Switch checked={s.editor.folding} onChange={(folding) => s.updateEditor({ folding })} />
+      </Form.Item>
     </Form>
-  );
-  const shortcuts = (
-    <Descriptions column={1} size="small" bordered data-testid="settings-shortcuts">
-      {(Object.keys(GLOBAL_SHORTCUTS) as (keyof typeof GLOBAL_SHORTCUTS)[]).map((k) => (
-        <Descriptions.Item key={k} label={t(`settings.shortcut.${k}`)}>
-          <Typography.Text keyboard>{displayShortcut(GLOBAL_SHORTCUTS[k])}</Typography.Text>
-        </Descriptions.Item>
-      ))}
-    </Descriptions>
-  );
-  const about = (
-    <div>
-      <Typography.Title level={4}>AskDB</Typography.Title>
-      <Typography.Paragraph>{t('settings.version', { version: system?.version ?? '' })}</Typography.Paragraph>
-      <Typography.Paragraph>{t('settings.mode', { mode: system?.mode === 'server' ? t('shell.mode.server') : t('shell.mode.local') })}</Typography.Paragraph>
-    </div>
   );
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={860} title={t('settings.title')} destroyOnHidden data-testid="settings-modal">
@@ -89,8 +95,10 @@ export function SettingsModal({ open, onClose, system, section }: { open: boolea
           { key: 'basic', label: t('settings.basic'), children: basic },
           { key: 'editor', label: t('settings.editor'), children: editor },
           ...extraSettingsSections.filter((x) => (!x.serverOnly || system?.mode === 'server') && !x.hidden?.()).map((x) => ({ key: x.key, label: <span data-testid={`settings-tab-${x.key}`}>{t(x.labelKey)}</span>, children: <x.Component /> })),
-          { key: 'shortcuts', label: t('settings.shortcuts'), children: shortcuts },
-          { key: 'about', label: t('settings.about'), children: about },
+          { key: 'service', label: <span data-testid="settings-tab-service">{t('service.title')}</span>, children: <ServiceAddress /> },
+          { key: 'shortcuts', label: <span data-testid="settings-tab-shortcuts">{t('settings.shortcuts')}</span>, children: <ShortcutSettings /> },
+          { key: 'update', label: <span data-testid="settings-tab-update">{t('update.title')}</span>, children: <UpdateRules /> },
+          { key: 'about', label: <span data-testid="settings-tab-about">{t('settings.about')}</span>, children: <AboutSection system={system} /> },
         ]}
       />
     </Modal>

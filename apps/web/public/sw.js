@@ -1,0 +1,50 @@
+/*
+ * AskDB service worker (issue 18 point 5: the web app installs as a PWA window from the local
+ * server). Offline shell: the app's HTML, scripts, styles and icons are cached as they load; a
+ * navigation that cannot reach the server gets the cached shell (which then reports the server as
+ * unreachable). /api is never cached. A new build's worker takes over on the next start.
+ */
+const CACHE = 'askdb-shell-v1';
+const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png'];
+
+self.addEventListener('install', (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).catch(() => {}));
+});
+
+self.addEventListener('activate', (e) => {
+  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (e) => {
+  const req = e.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (req.mode === 'navigate') {
+    // Network first: the newest shell when the server is up, the cached one when it is not.
+    e.respondWith(
+      fetch(req)
+        .then((res) => {
+          const copy = res.clone();
+          if (res.ok) caches.open(CACHE).then((c) => c.put('/index.html', copy));
+          return res;
+        })
+        .catch(() => caches.match('/index.html').then((r) => r || caches.match('/'))),
+    );
+    return;
+  }
+  // Built assets are content-hashed: cache first, filled as they load.
+  e.respondWith(
+    caches.match(req).then(
+      (hit) =>
+        hit ||
+        fetch(req).then((res) => {
+          if (res.ok && (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))) {
+            const copy = res.clone();
+            caches.open(CACHE).then((c) => c.put(req, copy));
+          }
+          return res;
+        }),
+    ),
+  );
+});

@@ -46,4 +46,22 @@ export async function managedAiRefused(deps: AppDeps): Promise<boolean> {
 export async function assertManagedAiAllowed(deps: AppDeps, source: string | null | undefined, lang: Language): Promise<void> {
   if (source !== 'ASKDB') return;
   if (await managedAiRefused(deps)) throw new AppError(403, LICENCE_ERROR_CODES.LICENSE_NOT_SUPPORTED, licenceMsg(lang, 'NOT_SUPPORTED'));
+  await assertLocalLicensed(deps, lang);
+}
+
+/**
+ * The gate for what the offline edition sells (LOCAL features of the gating table): on a local
+ * install whose trial or licence is over, the spec's error (§8) that opens the matching dialog.
+ * A server deployment and a local install on trial or activated pass.
+ */
+export async function assertLocalLicensed(deps: AppDeps, lang: Language): Promise<void> {
+  const local = licenceServices(deps).local;
+  if (!local) return;
+  const ev = await local.evaluate();
+  if (ev.state === 'TRIAL' || ev.state === 'ACTIVATED') return;
+  const E = LICENCE_ERROR_CODES;
+  if (ev.reason === 'LICENCE_EXPIRED') throw new AppError(403, E.OFFLINE_LICENSE_EXPIRED, licenceMsg(lang, 'LICENCE_EXPIRED', { date: ev.body?.exp?.slice(0, 10) ?? '' }));
+  if (ev.reason === 'LICENCE_INVALID') throw new AppError(403, E.OFFLINE_INVALID_DEVICE, licenceMsg(lang, 'LICENCE_NOT_THIS_DEVICE'));
+  if (ev.reason === 'TRIAL_EXPIRED') throw new AppError(403, E.OFFLINE_TRIAL_EXPIRED, licenceMsg(lang, 'TRIAL_EXPIRED'));
+  throw new AppError(403, E.OFFLINE_INVALID_TRIAL, licenceMsg(lang, ev.reason === 'CLOCK_ROLLBACK' ? 'CLOCK_ROLLBACK' : 'INVALID_TRIAL'));
 }

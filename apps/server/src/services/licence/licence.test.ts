@@ -268,3 +268,26 @@ describe('local trial', () => {
     }
   });
 });
+
+describe('local licence gate', () => {
+  it('refuses what the offline edition sells once the trial is over, with the spec\'s codes', async () => {
+    const { assertLocalLicensed, assertManagedAiAllowed } = await import('./index.js');
+    const app = await testApp({ demo: false });
+    try {
+      const svc = licenceServices(app.deps).local!;
+      let now = Date.parse('2026-03-01T00:00:00Z');
+      svc.now = () => new Date(now);
+      await expect(assertLocalLicensed(app.deps, 'en-US')).resolves.toBeUndefined();
+      await expect(assertManagedAiAllowed(app.deps, 'OPENAI', 'en-US')).resolves.toBeUndefined();
+      now += 15 * DAY;
+      await expect(assertLocalLicensed(app.deps, 'en-US')).rejects.toMatchObject({ errorCode: 'OFFLINE_TRIAL_EXPIRED' });
+      await expect(assertManagedAiAllowed(app.deps, 'ASKDB', 'zh-CN')).rejects.toMatchObject({ errorCode: 'OFFLINE_TRIAL_EXPIRED', message: expect.stringContaining('试用') });
+      // One's own key is never refused.
+      await expect(assertManagedAiAllowed(app.deps, 'OPENAI', 'en-US')).resolves.toBeUndefined();
+      now -= 10 * DAY;
+      await expect(assertLocalLicensed(app.deps, 'en-US')).rejects.toMatchObject({ errorCode: 'OFFLINE_INVALID_TRIAL' });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -21,6 +21,8 @@ export const licenceMessages = defineMessages({
   LICENCE_EXPIRED: { 'en-US': 'The licence expired on {date}. Renew it to keep using the offline edition.', 'zh-CN': '许可证已于 {date} 过期。请续费以继续使用离线版。', 'ja-JP': 'ライセンスは {date} に期限切れになりました。オフライン版を使い続けるには更新してください。' },
   TRIAL_EXPIRED: { 'en-US': 'The 14-day offline trial has ended. Activate a licence to continue.', 'zh-CN': '14 天离线试用已结束。请激活许可证以继续使用。', 'ja-JP': '14 日間のオフライン試用期間が終了しました。続けるにはライセンスを認証してください。' },
   CLOCK_ROLLBACK: { 'en-US': 'This computer\'s clock was set back (it shows an earlier time than AskDB has already seen). Correct the date and time.', 'zh-CN': '本机时钟被调回（早于 AskDB 已记录的时间）。请校正日期和时间。', 'ja-JP': 'このコンピューターの時計が巻き戻されています（AskDB がすでに記録した時刻より前です）。日付と時刻を修正してください。' },
+  INVALID_TRIAL: { 'en-US': 'The trial record of this install was removed or changed, so the trial cannot continue. Activate a licence.', 'zh-CN': '本机的试用记录已被删除或修改，试用无法继续。请激活许可证。', 'ja-JP': 'このインストールの試用記録が削除または変更されたため、試用を続けられません。ライセンスを認証してください。' },
+  LICENCE_NOT_THIS_DEVICE: { 'en-US': 'The stored licence is not valid for this device. Activate it again.', 'zh-CN': '已保存的许可证对本设备无效。请重新激活。', 'ja-JP': '保存されたライセンスはこのデバイスでは無効です。もう一度認証してください。' },
   NOT_ACTIVATED: { 'en-US': 'This device is not activated', 'zh-CN': '本设备尚未激活', 'ja-JP': 'このデバイスは認証されていません' },
   UNBIND_CERTIFICATE_REQUIRED: { 'en-US': 'Unbinding an offline activation needs its device certificate', 'zh-CN': '解绑离线激活需要其设备证书', 'ja-JP': 'オフライン認証の紐付け解除にはデバイス証明書が必要です' },
   UNBIND_CERTIFICATE_MISMATCH: { 'en-US': 'This certificate is not the one this device was activated with', 'zh-CN': '该证书不是本设备激活时使用的证书', 'ja-JP': 'この証明書は、このデバイスの認証に使われたものではありません' },

@@ -215,7 +215,7 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
         view={view}
         name={kind === 'CONSOLE' ? tab.title : undefined}
         onRename={kind === 'CONSOLE' && session?.saver ? rename : undefined}
-        onOpenFile={(f) => void openLocalFile(f, bindingRef.current)}
+        onOpenFile={(f, h) => void openLocalFile(f, bindingRef.current, h)}
         picker={picker}
         settings={{ open: settingsOpen, onOpenChange: setSettingsOpen, title: t('console.action.settings'), content: <EditorSettingsPanel /> }}
       />

@@ -1,5 +1,6 @@
 /** The toolbar above the editor: the editor type's buttons with their shortcuts, save state, name, picker. */
 import { useRef, type ReactNode } from 'react';
+import { pickSqlFile, type FileSystemHandleLike } from './file-picker.js';
 import { Button, Divider, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommandId, Commands } from './commands.js';
@@ -13,7 +14,7 @@ export interface ToolbarProps {
   view: SessionView | undefined;
   name?: string;
   onRename?(name: string): void;
-  onOpenFile(file: File): void;
+  onOpenFile(file: File, handle?: FileSystemHandleLike): void;
   picker: ReactNode;
   /** The editor settings panel, opened by its button, the right-click menu or its shortcut. */
   settings: { open: boolean; onOpenChange(open: boolean): void; title: string; content: ReactNode };
@@ -53,7 +54,7 @@ export function Toolbar({ kind, commands, running, view, name, onRename, onOpenF
       {items.map((id, i) => (id === '|' ? <Divider key={`d${i}`} type="vertical" /> : button(id)))}
       <Divider type="vertical" />
       <Tooltip title={t('console.openFile')}>
-        <Button size="small" type="text" icon={OPEN_FILE_ICON} aria-label={t('console.openFile')} data-testid="console-open-file" onClick={() => fileInput.current?.click()} />
+        <Button size="small" type="text" icon={OPEN_FILE_ICON} aria-label={t('console.openFile')} data-testid="console-open-file" onClick={() => void pickSqlFile().then((r) => (r ? onOpenFile(r.file, r.handle) : r === null && fileInput.current?.click()))} />
       </Tooltip>
       <input
         ref={fileInput}

@@ -1,0 +1,132 @@
+/**
+ * Notification centre, feedback and shortcut rebinding (issue 18) in server mode: Bob applies for
+ * data permission and the bell of Alice (a team admin) counts it without a reload; the notice opens
+ * the approval; once approved, Bob's bell counts the decision. Bob sends feedback with two
+ * screenshots (a text file is refused) and the operator sees it. A global shortcut is rebound, a
+ * conflicting one refused, and the new keys switch tabs after a reload.
+ */
+import { expect, test, type Browser } from '@playwright/test';
+import { startServerModeServer, type ServerModeServer } from '../server';
+import { Governed, person, type Person } from './governance-helpers';
+
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const NAV = { timeout: 30_000 };
+const stamp = Date.now();
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+let server: ServerModeServer;
+let world: Governed;
+let alice: Person;
+let bob: Person;
+let carol: Person;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(120_000);
+  server = await startServerModeServer();
+  world = await Governed.create(server.url, `notif_e2e_${process.pid}_${stamp}`);
+  alice = await person(browser, server.url, { name: 'Alice Owner', email: `alice.n.${stamp}@example.com` });
+  bob = await person(browser, server.url, { name: 'Bob Member', email: `bob.n.${stamp}@example.com` });
+  carol = await person(browser, server.url, { name: 'Carol Admin', email: `carol.n.${stamp}@example.com` });
+  await world.setUp(alice, bob, carol);
+});
+test.afterAll(async () => {
+  for (const p of [alice, bob, carol]) await p?.ctx.close();
+  await world?.drop();
+  await server?.stop();
+});
+
+const go = (p: Person, path: string) => p.page.goto(`${server.url}${path}?language=en-US`);
+
+test('the bell counts a new application live; the notice opens the approval; the applicant hears of the decision', async () => {
+  await go(alice, '/workspace');
+  const bell = alice.page.getByTestId('notice-bell');
+  await expect(bell).toBeVisible(NAV);
+  await expect(alice.page.getByTestId('notice-count').locator('.ant-badge-count')).toHaveCount(0);
+  const flowId = await world.apply(bob, 'Quarterly report');
+  // Pushed over the event stream: no reload.
+  await expect(alice.page.getByTestId('notice-count')).toContainText('1');
+  await bell.click();
+  const drawer = alice.page.getByTestId('notice-drawer');
+  const item = drawer.getByTestId('notice-text').first();
+  await expect(item).toContainText('Bob Member asks for your approval: Warehouse');
+  await alice.page.screenshot({ path: '/tmp/notifications-drawer.png' });
+  await item.click();
+  // Taking the action marks it read and opens the approval's flow view.
+  await expect(alice.page.getByText('Quarterly report').first()).toBeVisible();
+  await expect(alice.page.getByTestId('notice-count').locator('.ant-badge-count')).toHaveCount(0);
+  await expect(alice.page).toHaveURL(/\/team/);
+
+  await go(bob, '/workspace');
+  await expect(bob.page.getByTestId('notice-bell')).toBeVisible(NAV);
+  const res = await alice.ctx.request.post(`${server.url}/api/approval/approve`, { data: { id: flowId } });
+  expect((await res.json()).success).toBe(true);
+  await expect(bob.page.getByTestId('notice-count')).toContainText('1');
+  await bob.page.getByTestId('notice-bell').click();
+  await expect(bob.page.getByTestId('notice-drawer').getByTestId('notice-text').first()).toContainText('was approved');
+});
+
+test('feedback with two screenshots is sent (a text file is refused) and the operator lists it', async () => {
+  await go(bob, '/workspace');
+  await bob.page.getByTestId('feedback-button').click();
+  const dialog = bob.page.getByTestId('feedback-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('feedback-send').click();
+  await expect(dialog.getByText('This field is required!').first()).toBeVisible();
+  await dialog.getByTestId('feedback-contact').fill('bob@example.com');
+  await dialog.getByTestId('feedback-feeling-good').click();
+  await dialog.getByTestId('feedback-category-UI').click();
+  await dialog.getByTestId('feedback-content').fill(`The bell is handy ${stamp}`);
+  const input = dialog.locator('input[type=file]');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(bob.page.getByText('notes.txt is not an image')).toBeVisible();
+  await input.setInputFiles([
+    { name: 'one.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') },
+    { name: 'two.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') },
+  ]);
+  await expect(dialog.locator('.ant-upload-list-item')).toHaveCount(2);
+  await dialog.getByTestId('feedback-logs').check();
+  await bob.page.screenshot({ path: '/tmp/feedback-dialog.png' });
+  await dialog.getByTestId('feedback-send').click();
+  await expect(bob.page.getByText('Thank you for your feedback!')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const list = await (await alice.ctx.request.get(`${server.url}/api/system/feedback/list`)).json();
+  expect(list.success).toBe(true);
+  const mine = list.data.data.find((f: { content: string }) => f.content === `The bell is handy ${stamp}`);
+  expect(mine).toMatchObject({ contact: 'bob@example.com', feeling: 'good', category: 'UI' });
+  expect(mine.images).toHaveLength(2);
+  expect(mine.logUrl).toBeTruthy();
+  const img = await alice.ctx.request.get(server.url + mine.images[0]);
+  expect(img.headers()['content-type']).toBe('image/png');
+});
+
+test('a shortcut is rebound, a conflicting one refused, and the new keys switch tabs after a reload', async () => {
+  const page = carol.page;
+  await go(carol, '/workspace');
+  await expect(page.getByTestId('settings-button')).toBeVisible(NAV);
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('settings-tab-shortcuts').click();
+  const row = page.getByTestId('shortcut-row-chat');
+  await expect(row.getByTestId('shortcut-keys')).toHaveText('Ctrl+3');
+  await row.getByTestId('shortcut-change').click();
+  await page.keyboard.press('Control+1');
+  await expect(page.getByText('Ctrl+1 is already used by "Switch to workspace"')).toBeVisible();
+  await expect(row.getByTestId('shortcut-keys')).toHaveText('Ctrl+3');
+  await row.getByTestId('shortcut-change').click();
+  await page.keyboard.press('Control+Shift+Y');
+  await expect(page.getByText('Shortcut changed to Ctrl+Shift+Y')).toBeVisible();
+  await expect(row.getByTestId('shortcut-keys')).toHaveText('Ctrl+Shift+Y');
+  await page.screenshot({ path: '/tmp/settings-shortcuts.png' });
+
+  await page.reload();
+  await expect(page.getByTestId('app-shell')).toBeVisible(NAV);
+  await page.keyboard.press('Control+Shift+Y');
+  await expect(page).toHaveURL(/\/chat/);
+  await page.keyboard.press('Control+1');
+  await expect(page).toHaveURL(/\/workspace/);
+  // The old keys no longer switch to chat.
+  await page.keyboard.press('Control+3');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/workspace/);
+});

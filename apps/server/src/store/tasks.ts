@@ -174,6 +174,13 @@ export class TaskRepo {
     await this.db.updateTable('tasks').set({ state: 'STOPPED', updated_at: now, finished_at: now }).where('id', '=', id).where('state', '=', 'INITIALIZING').execute();
   }
 
+  /** Tasks left RUNNING by a process that ended (no progress since `before`) become FAILED. */
+  async failStale(before: string, error: string): Promise<number> {
+    const now = nowIso();
+    const r = await this.db.updateTable('tasks').set({ state: 'FAILED', error, updated_at: now, finished_at: now }).where('state', '=', 'RUNNING').where('updated_at', '<', before).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
   async cancelRequested(id: number): Promise<boolean> {
     const r = await this.db.selectFrom('tasks').select('cancel_requested').where('id', '=', id).executeTakeFirst();
     return !r || !!r.cancel_requested;

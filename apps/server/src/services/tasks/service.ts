@@ -47,6 +47,8 @@ export class TaskService {
 
   async register(): Promise<void> {
     await this.deps.jobs.work<{ taskId: number }>(TASK_JOB, (data) => this.run(data.taskId));
+    // A task whose process ended mid-run (restart, crash) reports no progress any more: after 30 minutes it is failed.
+    await this.repo.failStale(new Date(Date.now() - 30 * 60_000).toISOString(), 'interrupted: the server stopped while the task ran').catch(() => 0);
   }
 
   /** A folder for an upload before its task exists. */

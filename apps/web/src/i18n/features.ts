@@ -22,3 +22,4 @@ import { licenceStrings } from '../features/licence/i18n'; featureStrings.push(l
 import { guideStrings } from '../features/guide/i18n'; featureStrings.push(guideStrings);
 import { taskStrings } from '../features/tasks/i18n'; featureStrings.push(taskStrings);
 import { moreSettingsStrings } from '../features/settings/more-i18n'; featureStrings.push(moreSettingsStrings);
+import { knowledgeStrings } from '../features/knowledge/i18n'; featureStrings.push(knowledgeStrings);

@@ -15,3 +15,4 @@ export interface SettingsSection {
 export const extraSettingsSections: SettingsSection[] = [...accountSettingsSections, customAiSection];
 import { commerceSettingsSections } from '../commerce/settings-sections'; extraSettingsSections.push(...commerceSettingsSections);
 import { licenceSettingsSections } from '../licence/settings-sections'; extraSettingsSections.push(...licenceSettingsSections);
+import { knowledgeSettingsSections } from '../knowledge/settings-sections'; extraSettingsSections.push(...knowledgeSettingsSections);

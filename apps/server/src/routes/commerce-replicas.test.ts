@@ -70,7 +70,7 @@ describe('commerce on two replicas', () => {
     expect(await statusOf(third)).toBe('CANCEL');
     await sleep(2500); // let the other sweep job run too
     expect([...sa.cancelledHere, ...sb.cancelledHere].filter((id) => id === third)).toEqual([third]);
-    const notices = await a.deps.store.db.selectFrom('notifications' as never).select('id' as never).where('message_key' as never, '=', 'ORDER_CANCELLED' as never).where('action_target' as never, '=', String(third) as never).execute();
+    const notices = await a.deps.store.db.selectFrom('notifications' as never).select('id' as never).where('message_key' as never, '=', 'order.cancelled' as never).where('action_target' as never, '=', String(third) as never).execute();
     expect(notices).toHaveLength(1);
     sa.clock = sb.clock = Date.now;
   });

@@ -57,6 +57,8 @@ describe('commerce on a billed server (PostgreSQL store, our own Stripe API serv
 
     expect(await statusOf(u, orderId)).toBe('PAY_SUCCESS');
     expect(await ledger(orderId)).toEqual([{ kind: 'PAYMENT', amount: 9900, currency: 'USD' }]);
+    const notices = await w.t.deps.store.db.selectFrom('notifications' as never).select(['message_key', 'user_id'] as never).where('action_target' as never, '=', String(orderId) as never).execute();
+    expect(notices).toEqual([{ message_key: 'order.paid', user_id: u.userId }]);
     const subs = (await as(w.t, u, 'GET', '/api/subscription/list')).body.data;
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ orderId, seats: 1, status: 'IN_USE', price: 9900, subscriptionType: 'YEAR' });

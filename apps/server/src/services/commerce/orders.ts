@@ -167,7 +167,7 @@ export async function expireOrder(svc: CommerceService, orderId: number): Promis
   if (ok) {
     svc.cancelledHere.push(orderId);
     const o = await svc.repo.order(orderId);
-    if (o) await notifyOrder(svc, o, 'ORDER_CANCELLED');
+    if (o) await notifyOrder(svc, o, 'order.cancelled');
   }
   return ok;
 }

@@ -80,7 +80,7 @@ export async function applyEvent(svc: CommerceService, provider: PaymentMethod, 
     await repo.setEventOutcome(provider, ev.eventId, outcome, null, tx);
   });
   if (outcome === 'PAID') await afterPaid(svc, order.id);
-  if (outcome === 'PAID_AFTER_CANCEL' || outcome === 'DOUBLE_PAYMENT_CREDITED') await notifyOrder(svc, order, 'ORDER_CREDITED');
+  if (outcome === 'PAID_AFTER_CANCEL' || outcome === 'DOUBLE_PAYMENT_CREDITED') await notifyOrder(svc, order, 'order.credited');
   if (outcome === 'AMOUNT_MISMATCH') {
     throw new AppError(400, COMMERCE_ERROR_CODES.WEBHOOK_AMOUNT_MISMATCH, commerceMsg(lang, 'WEBHOOK_AMOUNT_MISMATCH', { paid: `${ev.amount ?? '?'} ${ev.currency ?? ''}`.trim(), expected: `${order.pay_amount} ${order.currency}` }));
   }
@@ -116,5 +116,5 @@ export async function afterPaid(svc: CommerceService, orderId: number): Promise<
       validUntil: o.subscription_type === 'FOREVER' ? null : (sub?.end_time ?? null),
     });
   }
-  await notifyOrder(svc, o, 'ORDER_PAID');
+  await notifyOrder(svc, o, 'order.paid');
 }

@@ -3,6 +3,7 @@ import { as, makeTeam, makeUser, type Persona } from '../test/org-fixtures.js';
 import { commerceWorld, deliver } from '../test/commerce-fixtures.js';
 import { testApp } from '../test/helpers.js';
 import { expireDue } from '../services/commerce/orders.js';
+import { createInvitationCode } from '../services/rewards/invitation-codes.js';
 
 type World = Awaited<ReturnType<typeof commerceWorld>>;
 
@@ -205,6 +206,21 @@ describe('commerce on a billed server (PostgreSQL store, our own Stripe API serv
     expect(subs).toHaveLength(2);
     expect(subs[0].endTime).toBe(subs[1].endTime);
     expect((await as(w.t, team.outsider, 'GET', `/api/subscription/list?organizationId=${team.teamId}`)).status).toBe(403);
+  });
+
+  it('an invitation code takes its discount off; paying rewards the code’s owner once', async () => {
+    const inviter = await makeUser(w.t, 'Inviter');
+    const code = await createInvitationCode(w.t.deps.store.db, inviter.userId);
+    const buyer = await makeUser(w.t, 'Invited');
+    const r = await order(buyer, { id: 2, paymentMethod: 'sandbox', invitationCode: code.toLowerCase() });
+    expect(r.body.data).toMatchObject({ amount: 9900, payAmount: 8910 });
+    // One's own code gives no discount.
+    expect((await order(inviter, { id: 2, paymentMethod: 'sandbox', invitationCode: code })).body.data.payAmount).toBe(9900);
+    await as(w.t, buyer, 'POST', `/api/pay/sandbox/${r.body.data.orderId}/confirm`, {});
+    await as(w.t, buyer, 'POST', `/api/pay/sandbox/${r.body.data.orderId}/confirm`, {});
+    const rewards = await w.t.deps.store.db.selectFrom('reward_ledger' as never).select(['user_id', 'amount', 'pay_amount'] as never).where('order_id' as never, '=', r.body.data.orderId as never).execute();
+    expect(rewards.map((x: any) => [x.user_id, Number(x.amount), Number(x.pay_amount)])).toEqual([[inviter.userId, 1782, 8910]]);
+    expect(await ledger(r.body.data.orderId)).toEqual([{ kind: 'PAYMENT', amount: 8910, currency: 'USD' }]);
   });
 
   it('free trial order: paid at once with 0, once per organisation', async () => {

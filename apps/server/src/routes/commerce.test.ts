@@ -223,6 +223,35 @@ describe('commerce on a billed server (PostgreSQL store, our own Stripe API serv
     expect(await ledger(r.body.data.orderId)).toEqual([{ kind: 'PAYMENT', amount: 8910, currency: 'USD' }]);
   });
 
+  it('offline (Local Pro) order: one activation code per device once paid; the online edition is unchanged', async () => {
+    const u = await makeUser(w.t, 'Offline');
+    const r = await order(u, { id: 32, paymentMethod: 'sandbox', seats: 3 });
+    expect(r.body.data).toMatchObject({ amount: 23700, payAmount: 23700 });
+    await as(w.t, u, 'POST', `/api/pay/sandbox/${r.body.data.orderId}/confirm`, {});
+    const codes = await w.t.deps.store.db.selectFrom('licence_codes' as never).select(['valid_until', 'user_id'] as never).where('order_id' as never, '=', r.body.data.orderId as never).execute();
+    expect(codes).toHaveLength(3);
+    expect((await as(w.t, u, 'GET', '/api/organization/edition')).body.data.tier).toBe('PRO_TRIAL');
+  });
+
+  it('cancel: a renewal not started yet stops and is credited back; the one in use runs to its end', async () => {
+    const u = await makeUser(w.t, 'Canceller');
+    const first = (await order(u, { id: 1, paymentMethod: 'sandbox' })).body.data.orderId;
+    await as(w.t, u, 'POST', `/api/pay/sandbox/${first}/confirm`, {});
+    const renewal = (await order(u, { id: 1, paymentMethod: 'sandbox' })).body.data.orderId; // starts when the first ends
+    await as(w.t, u, 'POST', `/api/pay/sandbox/${renewal}/confirm`, {});
+    const subs = (await as(w.t, u, 'GET', '/api/subscription/list')).body.data;
+    const next = subs.find((s: { orderId: number }) => s.orderId === renewal);
+    const current = subs.find((s: { orderId: number }) => s.orderId === first);
+    expect(next).toMatchObject({ status: 'NOT_STARTED', startTime: current.endTime });
+    expect((await as(w.t, u, 'POST', '/api/subscription/cancel', { id: next.id })).body.data.status).toBe('CANCELLED');
+    expect(await w.db.selectFrom('money_ledger').select(['kind', 'amount']).where('ref', '=', `subscription-cancel:${next.id}`).execute()).toEqual([{ kind: 'CUSTOMER_CREDIT', amount: -990 }]);
+    expect((await as(w.t, u, 'POST', '/api/subscription/cancel', { id: next.id })).status).toBe(400);
+    expect((await as(w.t, u, 'POST', '/api/subscription/cancel', { id: current.id })).body.data.status).toBe('IN_USE');
+    expect((await as(w.t, u, 'GET', '/api/organization/edition')).body.data.tier).toBe('PRO');
+    const stranger = await makeUser(w.t, 'Stranger');
+    expect((await as(w.t, stranger, 'POST', '/api/subscription/cancel', { id: current.id })).status).toBe(403);
+  });
+
   it('free trial order: paid at once with 0, once per organisation', async () => {
     const u = await makeUser(w.t, 'Trial');
     const r = await order(u, { id: 1, paymentMethod: 'stripe', freeTrial: true });

@@ -16,3 +16,4 @@ export const extraSettingsSections: SettingsSection[] = [...accountSettingsSecti
 import { commerceSettingsSections } from '../commerce/settings-sections'; extraSettingsSections.push(...commerceSettingsSections);
 import { licenceSettingsSections } from '../licence/settings-sections'; extraSettingsSections.push(...licenceSettingsSections);
 import { knowledgeSettingsSections } from '../knowledge/settings-sections'; extraSettingsSections.push(...knowledgeSettingsSections);
+import { operatorNoticeSections } from '../notifications/OperatorNotices'; extraSettingsSections.push(...operatorNoticeSections);

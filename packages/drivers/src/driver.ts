@@ -37,7 +37,9 @@ export interface ExecuteOptions {
 export type ResultEvent =
   | { type: 'header'; columns: ResultHeader[] }
   | { type: 'rows'; rows: (string | null)[][] }
-  | { type: 'done'; success: boolean; updateCount: number | null; durationMs: number; message: string; errorPosition?: { line: number; column: number } | null; cancelled?: boolean };
+  | { type: 'done'; success: boolean; updateCount: number | null; durationMs: number; message: string; errorPosition?: { line: number; column: number } | null; cancelled?: boolean;
+      /** A failure we word ourselves (driverMessages): the server shows it in the user's language; `message` is the en-US text. */
+      code?: DriverErrorCode; params?: Record<string, string | number> };
 
 export interface PageRequest { pageNo?: number; pageSize?: number; searchKey?: string }
 export interface PageResult<T> { data: T[]; total: number; pageNo: number; pageSize: number; hasNextPage: boolean }

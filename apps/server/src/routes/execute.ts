@@ -11,7 +11,7 @@ import { auditActor } from '../http/audit-actor.js';
 import { AppError } from '../http/errors.js';
 import { msg } from '../http/messages.js';
 import { requireDataSource } from '../services/access.js';
-import { driverFailure } from '../services/driver-errors.js';
+import { doneMessage, driverFailure } from '../services/driver-errors.js';
 import { permissions } from '../services/permissions/index.js';
 import { csvWriter, jsonWriter, sqlInsertWriter, textSink, xlsxWriter, type ExportWriter } from '../services/export-writers.js';
 
@@ -30,7 +30,7 @@ const execute: RouteModule = (app, deps) => {
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const onCursor = await checked(req, record, body);
     try {
-      const results = await exec.execute(record, user.id, body, auditActor(req));
+      const results = await exec.execute(record, user.id, body, auditActor(req), req.ctx.lang);
       if (onCursor) for (const r of results) if (r.cursorId) onCursor(r.cursorId);
       return results;
     } catch (e) {
@@ -87,7 +87,7 @@ const execute: RouteModule = (app, deps) => {
           else if (ev.type === 'rows') await send({ type: 'rows', index: s.index, rows: ev.rows });
           else {
             success = ev.success;
-            await send({ type: 'done', index: s.index, success: ev.success, duration: ev.durationMs, updateCount: ev.updateCount, message: ev.message });
+            await send({ type: 'done', index: s.index, success: ev.success, duration: ev.durationMs, updateCount: ev.updateCount, message: doneMessage(ev, req.ctx.lang) });
           }
         }
         return { success };

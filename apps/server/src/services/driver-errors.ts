@@ -17,3 +17,8 @@ export function driverFailure(e: unknown, lang: Language): AppError {
   const m = (e as Error)?.message ?? String(e);
   return new AppError(200, ERROR_CODES.CONNECTION_FAILED, m, m);
 }
+
+/** A statement's final message in the user's language: our own refusals (FILE_NOT_ALLOWED, …) translated, the engine's words as they are. */
+export function doneMessage(ev: { message: string; code?: string; params?: Record<string, string | number> }, lang: Language): string {
+  return ev.code && ev.code in driverMessages ? translate(driverMessages, ev.code as keyof typeof driverMessages, lang, ev.params) : ev.message;
+}

@@ -5,7 +5,8 @@
  */
 import crypto from 'node:crypto';
 import type { Connection, ResultEvent } from '@askdb/drivers';
-import type { ExecuteInput, ExecuteResult, ResultHeader } from '@askdb/contracts';
+import type { ExecuteInput, ExecuteResult, Language, ResultHeader } from '@askdb/contracts';
+import { doneMessage } from './driver-errors.js';
 import { dialectFor, splitStatements } from '@askdb/sql';
 import type { DataSourceRecord } from '../store/data-sources.js';
 import type { Lease } from './connections.js';
@@ -102,7 +103,7 @@ export class ExecutionService {
   }
 
   /** Execute with a first page per statement; the rest of the last statement stays behind a cursor. */
-  async execute(record: DataSourceRecord, userId: number, input: ExecuteInput, actor: AuditActor | null = null): Promise<ExecuteResult[]> {
+  async execute(record: DataSourceRecord, userId: number, input: ExecuteInput, actor: AuditActor | null = null, lang: Language = 'en-US'): Promise<ExecuteResult[]> {
     const results: ExecuteResult[] = [];
     await this.run(record, userId, input, async (s, lease, isLast) => {
       const r: ExecuteResult = { originalSql: s.originalSql, success: true, duration: 0, message: '', updateCount: null, headerList: [], dataList: [], hasMore: false };
@@ -119,7 +120,7 @@ export class ExecutionService {
             const more = await s.events.next();
             if (more.done) break;
             if (more.value.type === 'done') {
-              applyDone(r, more.value);
+              applyDone(r, more.value, lang);
               return { success: r.success };
             }
             const extra = more.value.type === 'rows' ? more.value.rows : [];
@@ -136,7 +137,7 @@ export class ExecutionService {
             await s.events.return?.();
             return { success: true };
           }
-        } else applyDone(r, ev);
+        } else applyDone(r, ev, lang);
       }
       return { success: r.success };
     }, actor);
@@ -204,10 +205,10 @@ export class ExecutionService {
 
 const sessionKey = (userId: number, dataSourceId: number, consoleId: number) => `${userId}:${dataSourceId}:${consoleId}`;
 
-function applyDone(r: ExecuteResult, ev: Extract<ResultEvent, { type: 'done' }>): void {
+function applyDone(r: ExecuteResult, ev: Extract<ResultEvent, { type: 'done' }>, lang: Language): void {
   r.success = ev.success;
   r.duration = ev.durationMs;
-  r.message = ev.message;
+  r.message = doneMessage(ev, lang);
   r.updateCount = ev.updateCount;
   if (ev.errorPosition) r.errorPosition = ev.errorPosition;
   if (ev.cancelled) r.cancelled = true;

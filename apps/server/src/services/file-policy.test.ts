@@ -117,6 +117,11 @@ describe('local mode', () => {
       expect(r!.success, sql).toBe(false);
       expect(r!.message, sql).toMatch(/Refused to reach the file/);
     }
+    // The refusal inside a result speaks the user's language, in the batch answer and in the stream.
+    const zh = (await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: duckId, sql: "select * from read_text('/etc/passwd')" }, { 'accept-language': 'zh-CN' })).body.data as Result[];
+    expect(zh[0]!.message).toContain('已拒绝访问文件“/etc/passwd”');
+    const ja = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/execute_stream', payload: { dataSourceId: duckId, sql: "select * from read_text('/etc/passwd')" }, headers: { 'accept-language': 'ja-JP' } });
+    expect(ja.body).toContain('ファイル「/etc/passwd」へのアクセスを拒否しました');
     // The sandbox cannot be switched off, nor an extension installed.
     for (const sql of ['set enable_external_access = true', "set allowed_directories = ['/']", 'reset lock_configuration', 'install httpfs', 'load httpfs']) {
       const [r] = await run(duckId, sql);

@@ -104,7 +104,7 @@ function describeDuckdbError(err: unknown): StatementFailure {
   const text = messageOf(err);
   if (/^INTERRUPT Error|Interrupted!/.test(text)) return { message: 'The statement was cancelled.', cancelled: true };
   const refused = permissionFailure(text);
-  if (refused) return { message: refused, errorPosition: caretPosition(text) };
+  if (refused) return { message: refused.message, code: refused.code, params: refused.params, errorPosition: caretPosition(text) };
   const [message] = text.split(/\n\nLINE \d+:/);
   return { message: message!.trim(), errorPosition: caretPosition(text) };
 }

@@ -6,7 +6,7 @@
  * to or attach any other file. A refused statement gets our own message naming the file.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { FileAccess } from '../driver.js';
+import type { DriverError, FileAccess } from '../driver.js';
 import { driverError } from '../messages.js';
 
 /** Settings every instance is created with. */
@@ -32,10 +32,10 @@ export async function applySandbox(conn: DuckDBConnection, dbFile: string | null
   );
 }
 
-/** DuckDB's "Permission Error: Cannot access file "x" …" (or directory, or an extension) as our message. */
-export function permissionFailure(text: string): string | null {
+/** DuckDB's "Permission Error: Cannot access file "x" …" (or directory, or an extension) as our refusal (FILE_NOT_ALLOWED). */
+export function permissionFailure(text: string): DriverError | null {
   if (!/^Permission Error/.test(text)) return null;
   const m = /Cannot access (?:file|directory) "([^"]*)"/.exec(text);
   const what = m?.[1] ?? (/extension/i.test(text) ? 'extension' : text.replace(/^Permission Error:\s*/, '').split('\n')[0]!);
-  return driverError('FILE_NOT_ALLOWED', { path: what }).message;
+  return driverError('FILE_NOT_ALLOWED', { path: what });
 }

@@ -5,7 +5,7 @@
  * read its errors.
  */
 import { LIMITS } from '@askdb/contracts';
-import type { ExecuteOptions, ResultEvent } from '../driver.js';
+import { DriverError, type DriverErrorCode, type ExecuteOptions, type ResultEvent } from '../driver.js';
 import type { Cell } from '../values.js';
 import { messageOf } from './network-errors.js';
 
@@ -18,6 +18,9 @@ export interface StatementFailure {
   errorPosition?: { line: number; column: number } | null;
   /** The engine reports the statement as cancelled (e.g. 57014, ER_QUERY_INTERRUPTED). */
   cancelled?: boolean;
+  /** Our own wording of the failure (driverMessages), shown in the user's language by the server. */
+  code?: DriverErrorCode;
+  params?: Record<string, string | number>;
 }
 
 export interface StatementEngine {
@@ -105,6 +108,7 @@ export async function* runStatement(
       // A cancel always says so first; the engine's own words (ERROR 1317 …) follow when they differ.
       message: !cancelled ? failure.message : failure.message && failure.message !== CANCELLED_MESSAGE ? `${CANCELLED_MESSAGE}\n${failure.message}` : CANCELLED_MESSAGE,
       errorPosition: failure.errorPosition ?? null, cancelled: cancelled || undefined,
+      ...(!cancelled && failure.code ? { code: failure.code, params: failure.params } : {}),
     };
   } finally {
     onActive(false);
@@ -115,6 +119,8 @@ export async function* runStatement(
 class CancelledError extends Error {}
 
 function safeDescribe(engine: StatementEngine, err: unknown, sql: string): StatementFailure {
+  // Our own refusals (a file outside the sandbox, …) keep their code, whatever the engine.
+  if (err instanceof DriverError) return { message: err.message, code: err.code, params: err.params };
   try {
     return engine.describeError(err, sql);
   } catch {

@@ -72,6 +72,8 @@ export class TableImporter {
   /** For each target column, the index of its cell in a file record. */
   private picks: number[] = [];
   private converters: ((v: Cell) => Cell)[] = [];
+  /** PostgreSQL: each target column's type, for one INSERT … SELECT FROM unnest(text arrays) per batch. */
+  private pgTypes: string[] | null = null;
 
   constructor(private readonly t: ImportTarget, private readonly src: TableSource, private readonly hooks: ImportHooks) {
     this.q = (n) => t.dialect.quoteIdentifier(n, true);
@@ -159,6 +161,7 @@ export class TableImporter {
     this.columns = names;
     this.picks = names.map((_, i) => i);
     this.converters = types.map((t) => (t === 'tinyint(1)' ? boolCell : (v: Cell) => v));
+    if (isPg(this.t.dialect)) this.pgTypes = types;
   }
 
   private async mapExisting(): Promise<void> {
@@ -184,6 +187,23 @@ export class TableImporter {
     this.picks = pairs.map((p) => p.source);
     const bools = new Set(cols.filter((c) => /^(tinyint\(1\)|bool|boolean|bit\(1\))$/i.test(c.columnType)).map((c) => c.name));
     this.converters = this.columns.map((n) => (!isPg(this.t.dialect) && bools.has(n) ? boolCell : (v: Cell) => v));
+    if (isPg(this.t.dialect)) {
+      const typeOf = new Map(cols.map((c) => [c.name, c.columnType]));
+      this.pgTypes = this.columns.map((n) => typeOf.get(n) ?? 'text');
+    }
+  }
+
+  /** One statement for a whole batch: every column's values as a text array, cast to the column's type. */
+  private async insertUnnest(rows: { cells: Cell[] }[]): Promise<void> {
+    const types = this.pgTypes!;
+    const arrays: Cell[][] = this.columns.map(() => new Array<Cell>(rows.length));
+    for (let r = 0; r < rows.length; r++) {
+      const cells = rows[r]!.cells;
+      for (let i = 0; i < this.picks.length; i++) arrays[i]![r] = cells[this.picks[i]!] ?? null;
+    }
+    const alias = this.columns.map((_, i) => `c${i}`);
+    const sql = `INSERT INTO ${this.qualified} (${this.columns.map(this.q).join(', ')}) SELECT ${alias.map((a, i) => `${a}::${types[i]}`).join(', ')} FROM unnest(${alias.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS u(${alias.join(', ')})`;
+    await this.exec(sql, arrays);
   }
 
   private insertSql(rows: number): string {
@@ -209,7 +229,8 @@ export class TableImporter {
     const per = Math.max(1, Math.min(1000, Math.floor(30_000 / this.columns.length)));
     await this.exec('BEGIN');
     try {
-      for (let i = 0; i < batch.length; i += per) {
+      if (this.pgTypes) await this.insertUnnest(batch);
+      else for (let i = 0; i < batch.length; i += per) {
         const part = batch.slice(i, i + per);
         await this.exec(this.insertSql(part.length), this.values(part));
       }

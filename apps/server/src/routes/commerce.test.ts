@@ -135,6 +135,7 @@ describe('commerce on a billed server (PostgreSQL store, our own Stripe API serv
       w.svc.clock = () => t0 + 15 * 60_000 + 1000;
       expect(await expireDue(w.svc)).toBeGreaterThanOrEqual(1);
       expect(await statusOf(u, orderId)).toBe('CANCEL');
+      expect(sessionOf(orderId).status).toBe('expired'); // the checkout at Stripe is closed too
 
       const session = w.stripe.pay(sessionOf(orderId).id);
       const hook = w.stripe.webhook(session);

@@ -16,7 +16,7 @@ export interface FakeSession {
   mode: 'payment';
   url: string;
   payment_status: 'unpaid' | 'paid';
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   amount_total: number;
   currency: string;
   client_reference_id: string | null;
@@ -70,6 +70,13 @@ export async function startStripeServer(): Promise<StripeTestServer> {
           metadata: { orderId: form['metadata[orderId]'] ?? '' }, payment_intent: null, success_url: form.success_url ?? '', cancel_url: form.cancel_url ?? '',
         };
         sessions.set(id, s);
+        return send(200, s);
+      }
+      const x = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(path);
+      if (req.method === 'POST' && x) {
+        const s = sessions.get(x[1]!);
+        if (!s) return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+        if (s.status === 'open') s.status = 'expired';
         return send(200, s);
       }
       const m = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);

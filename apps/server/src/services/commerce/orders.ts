@@ -167,7 +167,14 @@ export async function expireOrder(svc: CommerceService, orderId: number): Promis
   if (ok) {
     svc.cancelledHere.push(orderId);
     const o = await svc.repo.order(orderId);
-    if (o) await notifyOrder(svc, o, 'order.cancelled');
+    if (o) {
+      try {
+        await svc.providers.get(o.payment_method as PaymentMethod)?.cancel?.(o);
+      } catch {
+        /* the checkout may be gone already; a payment that still arrives is credited back */
+      }
+      await notifyOrder(svc, o, 'order.cancelled');
+    }
   }
   return ok;
 }

@@ -63,6 +63,10 @@ export class StripeProvider implements PaymentProvider {
     return sessionEvent(event.id, event.type, event.data.object as Stripe.Checkout.Session);
   }
 
+  async cancel(order: OrderRecord): Promise<void> {
+    if (order.provider_ref) await this.client.checkout.sessions.expire(order.provider_ref);
+  }
+
   async query(order: OrderRecord): Promise<VerifiedEvent | null> {
     if (!order.provider_ref) return null;
     const s = await this.client.checkout.sessions.retrieve(order.provider_ref);

@@ -51,6 +51,8 @@ export interface PaymentProvider {
   verifyWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>): Promise<VerifiedEvent>;
   /** Asks the provider about an order (polling fallback); null when it knows nothing paid. */
   query?(order: OrderRecord): Promise<VerifiedEvent | null>;
+  /** Closes the provider's checkout of a cancelled order (best effort: a payment racing it is credited back). */
+  cancel?(order: OrderRecord): Promise<void>;
 }
 
 export const header = (h: Record<string, string | string[] | undefined>, name: string): string | undefined => {

@@ -114,7 +114,8 @@ export async function createOrder(svc: CommerceService, ctx: RequestContext, bod
     subEnd = ent.subscriptionEndTime;
     const full = Date.parse(periodEnd(now, sub)) - nowMs;
     const left = Math.max(0, Date.parse(subEnd) - nowMs);
-    if (left < full) payAmount = Math.max(1, Math.round((payAmount * left) / full));
+    // Both ways: a monthly seat bought beside a yearly plan pays for the months it runs.
+    payAmount = Math.max(1, Math.round((payAmount * left) / full));
   } else if (type === 'PERSONAL' && ent.tier === 'PRO' && ent.subscriptionEndTime && ent.label !== 'forever') {
     subStart = ent.subscriptionEndTime; // a renewal starts when the current one ends
   }

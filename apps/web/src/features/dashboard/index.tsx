@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, List, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Chart } from '@askdb/contracts';
 import { dashboardApi } from './api';
@@ -17,7 +17,18 @@ import './dashboard.css';
 
 type Dialog = { kind: 'form'; editing: boolean } | { kind: 'chart'; chart: Chart | null; draft?: ChartDraft | null } | { kind: 'ai' } | null;
 
+/** The app has no QueryClient of its own (yet): the dashboard area brings one. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
 export function DashboardPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Dashboards />
+    </QueryClientProvider>
+  );
+}
+
+function Dashboards() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();

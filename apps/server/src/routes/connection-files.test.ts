@@ -78,6 +78,17 @@ describe('connection files', () => {
     expect(d.skippedFields.map((f) => `${f.connection}/${f.field}`)).toEqual(['orders (prod)/user and password', 'orders (prod)/SSH private key', 'orders (prod)/folder']);
   });
 
+  it('maps DBeaver users and passwords when its credentials-config.json is added (the documented AES key)', async () => {
+    const { dbeaverEncryptCredentials } = await import('../services/connection-import/dbeaver.js');
+    const creds = dbeaverEncryptCredentials({ 'postgres-jdbc-18c4b5d1a2f-1c2d3e4f5a6b7c8d': { '#connection': { user: 'orders_app', password: 'dbeaver-pw' } } });
+    const d = (await importFile(fixture('dbeaver-data-sources.json'), { credentials: creds.toString('base64') })).body.data;
+    expect(d.imported[0]).toMatchObject({ alias: 'orders (prod)', user: 'orders_app', hasPassword: true });
+    expect(d.skippedFields.map((f) => f.field)).not.toContain('user and password');
+    expect((await t.deps.dataSources.get(d.imported[0]!.id!))!.input.password).toBe('dbeaver-pw');
+    const bad = (await importFile(fixture('dbeaver-data-sources.json'), { credentials: Buffer.alloc(48, 7).toString('base64'), dryRun: true })).body.data;
+    expect(bad.skippedFields[0]).toMatchObject({ field: 'credentials-config.json', reason: 'could not be decrypted' });
+  });
+
   it('imports DataGrip dataSources.xml with the user names of its local file; passwords listed as kept in the keychain', async () => {
     const d = (await importFile(fixture('datagrip-dataSources.xml'), { dryRun: true })).body.data;
     expect(d.kind).toBe('datagrip');

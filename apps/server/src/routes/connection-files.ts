@@ -24,12 +24,12 @@ const connectionFiles: RouteModule = (app, deps) => {
     return exportAskdb(records.map((r) => r.input), body.withSecrets ? body.passphrase! : null);
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/import_file', summary: 'Import connections from an AskDB, Navicat (.ncx), DBeaver, DataGrip or Chat2DB file (dryRun: list only)', tag, body: ConnectionImportInput, bodyLimit: 21 * 1024 * 1024 }, async ({ body }, req): Promise<ConnectionImportResult> => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/datasource/import_file', summary: 'Import connections from an AskDB, Navicat (.ncx), DBeaver, DataGrip or Chat2DB file (dryRun: list only)', tag, body: ConnectionImportInput, bodyLimit: 27 * 1024 * 1024 }, async ({ body }, req): Promise<ConnectionImportResult> => {
     const lang = req.ctx.lang;
     const v = viewerOf(req);
     let result;
     try {
-      result = parseConnectionFile(body.content, body.kind, body.passphrase);
+      result = parseConnectionFile(body.content, body.kind, body.passphrase, body.credentials ? Buffer.from(body.credentials, 'base64') : undefined);
     } catch (e) {
       if (e instanceof WrongPassphrase) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'PASSPHRASE_WRONG'));
       if (e instanceof ConnectionFileError) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'CONNECTION_FILE_INVALID', { reason: e.message }));

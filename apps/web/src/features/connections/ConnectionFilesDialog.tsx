@@ -54,13 +54,14 @@ function ImportPane() {
   const [content, setContent] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [passphrase, setPassphrase] = useState('');
+  const [credentials, setCredentials] = useState<{ name: string; b64: string } | null>(null);
   const [checked, setChecked] = useState<ConnectionImportResult | null>(null);
   const [busy, setBusy] = useState(false);
   const send = async (dryRun: boolean) => {
     if (content === null) return;
     setBusy(true);
     try {
-      const r = await connectionFileApi.importFile({ content, passphrase: passphrase || undefined, dryRun });
+      const r = await connectionFileApi.importFile({ content, passphrase: passphrase || undefined, credentials: credentials?.b64, dryRun });
       setChecked(r);
       if (!dryRun) {
         void message.success(t('conn.files.done', { count: r.imported.length }));
@@ -89,6 +90,18 @@ function ImportPane() {
         <p>{name || t('conn.files.pick')}</p>
       </Upload.Dragger>
       <Input.Password value={passphrase} onChange={(e) => setPassphrase(e.target.value)} placeholder={t('conn.files.passphrase')} />
+      <Upload showUploadList={false} accept=".json"
+        beforeUpload={(f) => {
+          void f.arrayBuffer().then((buf) => {
+            let bin = '';
+            new Uint8Array(buf).forEach((b) => { bin += String.fromCharCode(b); });
+            setCredentials({ name: f.name, b64: btoa(bin) });
+            setChecked(null);
+          });
+          return false;
+        }}>
+        <Button size="small">{credentials ? credentials.name : t('conn.files.dbeaverCredentials')}</Button>
+      </Upload>
       <Space>
         <Button onClick={() => send(true)} disabled={content === null} loading={busy} data-testid="connection-file-check">{t('conn.files.check')}</Button>
         <Button type="primary" onClick={() => send(false)} disabled={!checked || checked.imported.length === 0} loading={busy} data-testid="connection-file-import">{t('conn.files.importNow', { count: checked?.imported.length ?? 0 })}</Button>

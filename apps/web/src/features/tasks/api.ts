@@ -24,5 +24,5 @@ export const taskApi = {
 
 export const connectionFileApi = {
   exportFile: (body: { ids?: number[]; withSecrets: boolean; passphrase?: string }) => api<unknown>('/api/connection/datasource/export_file', { body }),
-  importFile: (body: { content: string; passphrase?: string; dryRun: boolean }) => api<ConnectionImportResult>('/api/connection/datasource/import_file', { body }),
+  importFile: (body: { content: string; passphrase?: string; credentials?: string; dryRun: boolean }) => api<ConnectionImportResult>('/api/connection/datasource/import_file', { body }),
 };

@@ -28,7 +28,10 @@ export interface BillingConfig {
   };
   wechat?: GatewayConfig;
   alipay?: GatewayConfig;
-  /** The development provider (a local pay page). On by default only when no real provider is set. */
+  /**
+   * The development provider (a local pay page whose button "pays"). Off unless ASKDB_BILLING_SANDBOX=1:
+   * a vendor deployment must never accept sandbox payments by default.
+   */
   sandbox: boolean;
   /** The vendor's managed AI model (AI source ASKDB), OpenAI-compatible. */
   managedAi?: { apiHost: string; apiKey?: string; model: string };
@@ -55,7 +58,6 @@ export function billingConfigFromEnv(env: NodeJS.ProcessEnv, mode: 'local' | 'se
   }
   const wechat = gateway(env, 'ASKDB_WECHAT_PAY');
   const alipay = gateway(env, 'ASKDB_ALIPAY');
-  const anyReal = !!(stripe || wechat || alipay);
   return {
     enabled: mode === 'server' && on(env.ASKDB_BILLING),
     currency: (env.ASKDB_BILLING_CURRENCY || 'USD').toUpperCase(),
@@ -63,7 +65,7 @@ export function billingConfigFromEnv(env: NodeJS.ProcessEnv, mode: 'local' | 'se
     stripe,
     wechat,
     alipay,
-    sandbox: env.ASKDB_BILLING_SANDBOX !== undefined ? on(env.ASKDB_BILLING_SANDBOX) : !anyReal,
+    sandbox: on(env.ASKDB_BILLING_SANDBOX),
     managedAi: env.ASKDB_MANAGED_AI_URL && env.ASKDB_MANAGED_AI_MODEL
       ? { apiHost: env.ASKDB_MANAGED_AI_URL, apiKey: env.ASKDB_MANAGED_AI_KEY || undefined, model: env.ASKDB_MANAGED_AI_MODEL }
       : undefined,

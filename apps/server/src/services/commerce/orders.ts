@@ -60,7 +60,8 @@ export async function createOrder(svc: CommerceService, ctx: RequestContext, bod
   svc.requireBilling(lang);
   const userId = ctx.user!.id;
   const product = await svc.repo.product(body.id);
-  if (!product) throw bad(lang, COMMERCE_ERROR_CODES.PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND', { id: body.id }, 404);
+  // Only the catalogue this deployment shows (ASKDB_BILLING_CURRENCY): a product in another currency is not for sale here.
+  if (!product || product.currency !== svc.deps.config.billing.currency) throw bad(lang, COMMERCE_ERROR_CODES.PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND', { id: body.id }, 404);
   const type = product.type as ProductType;
   const seats = checkSeats(type, body.seats ?? (type === 'PERSONAL' ? 1 : undefined), lang);
 

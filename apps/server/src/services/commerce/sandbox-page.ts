@@ -1,6 +1,6 @@
 /**
- * The sandbox provider's pay page (development only: ASKDB_BILLING_SANDBOX, on by default when no
- * real provider is set). Its Pay button asks the sandbox to pay; the sandbox signs a notification
+ * The sandbox provider's pay page (development only: ASKDB_BILLING_SANDBOX=1; off unless set).
+ * Its Pay button asks the sandbox to pay; the sandbox signs a notification
  * with its server-held key and delivers it through the same webhook path as a real provider.
  */
 import { COMMERCE_ERROR_CODES } from '@askdb/contracts';

@@ -18,6 +18,7 @@ import { knowledgeMigration } from './0013-knowledge.js';
 import { licenceMigration } from './0010-licence.js';
 
 import { commerceMigration } from './0008-commerce.js';
+import { commerceCnyMigration } from './0016-commerce-cny.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -148,5 +149,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0013_knowledge': knowledgeMigration(d, withId),
     '0010_licence': licenceMigration(d, withId),
     '0008_commerce': commerceMigration(d, withId),
+    '0016_commerce_cny': commerceCnyMigration(),
   };
 }

@@ -37,8 +37,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(`HTTP ${res.status}`, 'BAD_RESPONSE', res.status);
   }
   if (!env.success && env.errorCode === 'NeedLoggedIn') redirectToLogin();
-  // FREE_TRIAL_USAGE_LIMIT anywhere (spec 02 §8): the pricing modal (features/commerce) listens for this event.
-  if (!env.success && env.errorCode === 'FREE_TRIAL_USAGE_LIMIT') window.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: env }));
+  // FREE_TRIAL_USAGE_LIMIT (spec 02 §8): the pricing modal (features/commerce) listens for this event; background lookups (quietRefusal) only throw.
+  if (!env.success && env.errorCode === 'FREE_TRIAL_USAGE_LIMIT' && !init.quietRefusal) window.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: env }));
   if (!env.success) {
     const err = new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail, env.data);
     if (!init.quietRefusal && err.errorCode && REFUSAL_CODES.has(err.errorCode)) for (const l of refusalListeners) l(err);

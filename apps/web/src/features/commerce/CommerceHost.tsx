@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session';
-import { billingOn, useCommerce } from './commerce-store';
+import { useCommerce } from './commerce-store';
 import { useCheckout } from './checkout';
 import { PricingModal } from './PricingModal';
 import { SeatModal } from './SeatModal';
@@ -21,15 +21,8 @@ export const PURCHASE_PATH = '/settings/purchase';
 export function CommerceHost({ onOpenSettings }: { onOpenSettings?: (section?: string) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const system = useSession((s) => s.system);
-  const userId = useSession((s) => s.user?.id);
-  const orgId = useSession((s) => s.user?.currentOrganization?.id);
   const billing = useCommerce((s) => s.billing);
   const error = useCheckout((s) => s.error);
-
-  useEffect(() => {
-    useCommerce.getState().setBilling(billingOn(system));
-  }, [system, userId, orgId]);
 
   useEffect(() => {
     const onLimit = () => {

@@ -7,8 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Empty, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, SUBSCRIPTION_TYPES, type ProductType, type SubscriptionType } from '@askdb/contracts';
-import { useSession } from '../auth/session';
-import { billingOn, useCommerce } from './commerce-store';
+import { useCommerce } from './commerce-store';
 import { useCheckout } from './checkout';
 import { commerceApi } from './commerce-api';
 import { PricingContent } from './PricingContent';
@@ -37,15 +36,10 @@ function params() {
 
 export function PricingPage() {
   const { t } = useTranslation();
-  const system = useSession((s) => s.system);
   const billing = useCommerce((s) => s.billing);
   const guide = useCommerce((s) => s.guide);
   const p = useRef(params()).current;
   const started = useRef(false);
-
-  useEffect(() => {
-    useCommerce.getState().setBilling(billingOn(system));
-  }, [system]);
 
   useEffect(() => {
     if (guide === 'Subscribed') {

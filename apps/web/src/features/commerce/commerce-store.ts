@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { EditionInfo, PricingMode, Product } from '@askdb/contracts';
 import { commerceApi } from './commerce-api';
+import { useSession } from '../auth/session';
 
 /** The China build (VITE_ASKDB_REGION=CN): yearly/forever periods, validity text on the badge. */
 export const CHINA_BUILD = (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.VITE_ASKDB_REGION === 'CN';
@@ -53,7 +54,6 @@ export const useCommerce = create<CommerceState>((set, get) => ({
   subscribed: false,
   setBilling(on) {
     set({ billing: on });
-    if (on) void get().loadEdition();
   },
   async loadEdition() {
     try {
@@ -78,3 +78,21 @@ export const useCommerce = create<CommerceState>((set, get) => ({
 }));
 
 export const billingOn = (system: unknown): boolean => !!(system && (system as { billing?: unknown }).billing === true);
+
+/**
+ * Follows the session as it loads, synchronously (before the shell renders, so settings sections and
+ * menus never see a stale flag): billing from GET /api/system; the edition re-read whenever the signed-in
+ * user or their organisation changes.
+ */
+let editionFor = '';
+function follow(s: ReturnType<typeof useSession.getState>): void {
+  const on = billingOn(s.system);
+  if (on !== useCommerce.getState().billing) useCommerce.setState({ billing: on });
+  const key = s.user ? `${s.user.id}:${s.user.currentOrganization?.id ?? ''}` : '';
+  if (on && key && key !== editionFor) {
+    editionFor = key;
+    void useCommerce.getState().loadEdition();
+  }
+}
+useSession.subscribe(follow);
+follow(useSession.getState());

@@ -76,7 +76,7 @@ export const governanceApi = {
 
   approvals: (status: StatusFilter, pageNo: number, pageSize: number) => api<Page<ApprovalFlowSummary>>('/api/approval/list', { query: listQuery(status, pageNo, pageSize) }),
   approval: (id: number) => api<ApprovalFlowDetail>(`/api/approval/${id}`),
-  pendingCount: () => api<{ count: number }>('/api/approval/pending_count'),
+  pendingCount: () => api<{ count: number }>('/api/approval/pending_count', { quietRefusal: true }),
   approve: (id: number, comment?: string) => api<boolean>('/api/approval/approve', { body: { id, comment } }),
   reject: (id: number, comment?: string) => api<boolean>('/api/approval/reject', { body: { id, comment } }),
   revoke: (id: number, comment?: string) => api<boolean>('/api/approval/revoke', { body: { id, comment } }),

@@ -92,6 +92,22 @@ export const GATED_ROUTES: readonly { prefix: string; feature: Feature }[] = [
   { prefix: '/api/audit/', feature: 'SQL_AUDIT' },
 ];
 
+/**
+ * Read-only views of gated features that the web reads on page load (badges) and in its lists. When the
+ * plan lacks the feature, the gate answers them without FREE_TRIAL_USAGE_LIMIT (so no pricing modal pops
+ * on load): 'page' an empty page and 'count' `{ count: 0 }` for a PERSONAL organisation (team features
+ * mean nothing there), 'count' for a team too (a badge polled on every page); 'own' runs the route for a
+ * PERSONAL organisation (it lists only the caller's own applications, across organisations). Every other
+ * gated route — state-changing, detail, export — stays refused.
+ */
+export const LOCKED_READS: Readonly<Record<string, 'page' | 'count' | 'own'>> = {
+  'GET /api/approval/list': 'page',
+  'GET /api/approval/pending_count': 'count',
+  'GET /api/permission/apply/list': 'own',
+  'GET /api/permission/authorization/list': 'page',
+  'GET /api/audit/sql/list': 'page',
+};
+
 /** Question types that make an AI report (counted as aiReports as well as an AI use). */
 export const AI_REPORT_QUESTION_TYPES = ['DASHBOARD_GENERATION', 'DASHBOARD_GENERATION_STREAM'] as const;
 

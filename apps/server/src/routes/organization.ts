@@ -13,6 +13,7 @@ import type { RouteModule } from './index.js';
 import { defineRoute } from '../http/route.js';
 import { requireOrganization, requireUser } from '../http/context.js';
 import { TeamService } from '../services/organizations/teams.js';
+import { commerce } from '../services/commerce/service.js';
 import { MemberService } from '../services/organizations/members.js';
 import { JoinService } from '../services/organizations/joins.js';
 import { InviteService } from '../services/organizations/invites.js';
@@ -35,7 +36,9 @@ const organization: RouteModule = (app, deps) => {
   const serverOnly = (req: FastifyRequest) => {
     if (deps.config.mode === 'local') throw new AppError(400, ERROR_CODES.UNSUPPORTED, orgMsg(req.ctx.lang, 'TEAMS_NEED_SERVER'));
   };
-  const teams = new TeamService(deps.store.db);
+  // Each organisation's vip from the commerce entitlement (what user_a's currentOrganization.vip shows).
+  const vipOf = async (id: number) => deps.config.billing.enabled && (await commerce(deps).entitlement(id)).vip;
+  const teams = new TeamService(deps.store.db, undefined, vipOf);
   const members = new MemberService(deps.store.db);
   const joins = new JoinService(deps.store.db);
   const invites = new InviteService(deps.store.db, inviteMailerFor(deps.config));

@@ -1,10 +1,11 @@
 /**
  * The gate (issue 14 point 1): with billing on, every signed-in request gets its organisation's
  * edition in `req.ctx.edition` (and `vip`), routes of GATED_ROUTES answer 403
- * FREE_TRIAL_USAGE_LIMIT when the plan lacks their feature, and creating a connection beyond the
+ * FREE_TRIAL_USAGE_LIMIT when the plan lacks their feature (except the read-only views of
+ * LOCKED_READS, answered empty), and creating a connection beyond the
  * plan's count is refused. Billing off: nothing here runs (every feature unlocked).
  */
-import { GATED_ROUTES } from '@askdb/contracts';
+import { GATED_ROUTES, LOCKED_READS, type Page } from '@askdb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CommerceService } from './service.js';
 import { requireFeature, usageLimitError } from './usage.js';
@@ -12,7 +13,17 @@ import { requireFeature, usageLimitError } from './usage.js';
 /** Routes that add a connection (counted against the plan's connections). */
 export const CONNECTION_CREATING_ROUTES = new Set(['POST /api/connection/datasource/create', 'POST /api/connection/datasource/clone']);
 
-export async function gateRequest(svc: CommerceService, req: FastifyRequest): Promise<void> {
+/** What the gate answers instead of the route (LOCKED_READS), or nothing (the route runs). */
+export type GateAnswer = { answer: Page<never> | { count: 0 } } | undefined;
+
+function emptyAnswer(kind: 'page' | 'count', req: FastifyRequest): GateAnswer {
+  if (kind === 'count') return { answer: { count: 0 } };
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const int = (v: unknown, d: number) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d);
+  return { answer: { data: [], pageNo: int(q.pageNo, 1), pageSize: int(q.pageSize, 20), total: 0, hasNextPage: false } };
+}
+
+export async function gateRequest(svc: CommerceService, req: FastifyRequest): Promise<GateAnswer> {
   const ctx = req.ctx;
   if (!svc.billing || !ctx?.user || ctx.organizationId === null) return;
   const ent = await svc.entitlement(ctx.organizationId);
@@ -20,7 +31,15 @@ export async function gateRequest(svc: CommerceService, req: FastifyRequest): Pr
   ctx.vip = ent.vip;
   const url = req.routeOptions.url ?? '';
   const gated = GATED_ROUTES.find((g) => url.startsWith(g.prefix));
-  if (gated) requireFeature(ent, gated.feature, ctx.lang);
+  if (gated && !ent.features.includes(gated.feature)) {
+    // Read-only views the web loads with every page: empty rather than the pricing modal (LOCKED_READS).
+    const locked = LOCKED_READS[`${req.method} ${url}`];
+    const personal = ctx.organization?.type === 'PERSONAL';
+    if (locked === 'count') return emptyAnswer('count', req);
+    if (locked === 'page' && personal) return emptyAnswer('page', req);
+    if (locked === 'own' && personal) return undefined;
+    requireFeature(ent, gated.feature, ctx.lang);
+  }
   const limit = ent.limits.connections;
   if (limit !== null && CONNECTION_CREATING_ROUTES.has(`${req.method} ${url}`) && (await svc.repo.dataSourceCount(ctx.organizationId)) >= limit) {
     throw usageLimitError(ctx.lang, 'CONNECTION_LIMIT', ent, { limit: 'connections', max: limit }, { limit });
@@ -30,8 +49,9 @@ export async function gateRequest(svc: CommerceService, req: FastifyRequest): Pr
 /** Registers the gate (after the identity/access hook of app.ts: hooks run in the order added). */
 export function registerGate(app: FastifyInstance, svc: CommerceService): void {
   if (!svc.billing) return;
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!req.routeOptions.config?.access) return;
-    await gateRequest(svc, req);
+    const r = await gateRequest(svc, req);
+    if (r) return reply.send({ success: true, data: r.answer });
   });
 }

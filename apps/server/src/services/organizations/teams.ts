@@ -14,9 +14,9 @@ import { orgMsg } from './messages.js';
 
 const CODE_ATTEMPTS = 10;
 
-export function summaryOf(org: OrganizationRecord, roleCode: RoleCode, currentId: number | null): OrganizationSummary {
+export function summaryOf(org: OrganizationRecord, roleCode: RoleCode, currentId: number | null, vip = false): OrganizationSummary {
   return {
-    id: org.id, type: org.type, name: org.name, roleCodes: [roleCode], vip: false, teamCode: org.teamCode, avatar: org.avatar,
+    id: org.id, type: org.type, name: org.name, roleCodes: [roleCode], vip, teamCode: org.teamCode, avatar: org.avatar,
     area: org.area, industry: org.industry, ownerId: org.ownerId, current: org.id === currentId,
   };
 }
@@ -29,20 +29,28 @@ const isUniqueViolation = (e: unknown) => {
   return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /unique constraint/i.test(err.message ?? '');
 };
 
+/** Whether an organisation has a paid plan in force (commerce entitlement; false where nothing is sold). */
+export type VipOf = (organizationId: number) => Promise<boolean>;
+
 export class TeamService {
   readonly orgs: OrganizationRepo;
-  constructor(private readonly db: StoreDb, private readonly newCode: () => string = randomTeamCode) {
+  /**
+   * `vipOf`: the source of each organisation's `vip` — the same as the user's currentOrganization.vip
+   * (routes pass the commerce entitlement).
+   */
+  constructor(private readonly db: StoreDb, private readonly newCode: () => string = randomTeamCode, private readonly vipOf: VipOf = async () => false) {
     this.orgs = new OrganizationRepo(db);
   }
 
   /** An organisation the caller is a VALID member of (by default the current one). */
   async current(actor: Actor, organizationId: number, currentId: number | null = organizationId): Promise<OrganizationSummary> {
     const { org, me } = await requireMemberOf(this.orgs, organizationId, actor);
-    return summaryOf(org, me.roleCode, currentId);
+    return summaryOf(org, me.roleCode, currentId, await this.vipOf(org.id));
   }
 
   async list(userId: number, currentId: number | null): Promise<OrganizationSummary[]> {
-    return (await this.orgs.listForUser(userId)).map((o) => summaryOf(o, o.roleCode, currentId));
+    const list = await this.orgs.listForUser(userId);
+    return Promise.all(list.map(async (o) => summaryOf(o, o.roleCode, currentId, await this.vipOf(o.id))));
   }
 
   /**
@@ -81,7 +89,7 @@ export class TeamService {
     const avatar = patch.avatar === undefined || patch.avatar === null ? patch.avatar : checkAvatar(patch.avatar, actor.lang);
     const name = patch.name === undefined ? undefined : requireName(patch.name, actor.lang);
     await this.orgs.update(org.id, { name, avatar });
-    return summaryOf((await this.orgs.get(org.id))!, me.roleCode, organizationId);
+    return summaryOf((await this.orgs.get(org.id))!, me.roleCode, organizationId, await this.vipOf(org.id));
   }
 
   /** Makes another organisation current (the caller must be a VALID member); personal opens the workspace tab, a team the team tab. */

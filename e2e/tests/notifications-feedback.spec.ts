@@ -69,7 +69,7 @@ test('the bell counts a new application live; the notice opens the approval; the
 test('feedback with two screenshots is sent (a text file is refused) and the operator lists it', async () => {
   await go(bob, '/workspace');
   await bob.page.getByTestId('feedback-button').click();
-  const dialog = bob.page.getByTestId('feedback-dialog');
+  const dialog = bob.page.getByRole('dialog', { name: 'Send feedback' });
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('feedback-send').click();
   await expect(dialog.getByText('This field is required!').first()).toBeVisible();

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@askdb/contracts';
 import { FlowView } from '../approvals/FlowView';
 import { navigate } from '../../lib/router';
+import { useTaskDialogs } from '../tasks/store';
 import { noticeApi } from './api';
 import { useNotices, useNoticeStream } from './store';
 import { noticeText } from './render';
@@ -51,10 +52,17 @@ export function NotificationBell({ scope }: { scope: string }) {
       const r = await noticeApi.takeAction({ id: n.id });
       useNotices.getState().set(r.unreadCount);
       setItems((old) => old.map((x) => (x.id === n.id ? { ...x, read: true } : x)));
-      if (r.action?.kind === 'OPEN_APPROVAL') {
+      const kind = r.action?.kind;
+      if (kind === 'OPEN_APPROVAL') {
         navigate('team');
         setOpen(false);
-        setApprovalId(Number(r.action.targetId));
+        setApprovalId(Number(r.action!.targetId));
+      } else if (kind === 'TASK') {
+        setOpen(false);
+        useTaskDialogs.getState().openDrawer(true);
+      } else if (kind === 'DASHBOARD') {
+        setOpen(false);
+        navigate('dashboard');
       }
     } catch (e) {
       message.error((e as Error).message);

@@ -13,6 +13,7 @@ test.describe.serial('named chats over an Excel/CSV file', () => {
 
   test('chat list, Excel header wizard with the load progress, a question answered with SQL over the file', async ({ page, request }) => {
     await configureAi(request, env);
+    page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
     env.llm.handle(() => ({ content: ['```sql\nSELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY region\n```'] }));
     await openApp(page, env, '/chat?language=en-US');
     const list = page.getByTestId('named-chat-list');
@@ -29,8 +30,8 @@ test.describe.serial('named chats over an Excel/CSV file', () => {
     const preview = page.getByTestId('excel-preview');
     await expect(preview).toContainText('Sales report');
     // The header is on line 2 (line 1 is a title).
-    await page.getByTestId('excel-header-from').locator('input').fill('2');
-    await page.getByTestId('excel-header-to').locator('input').fill('2');
+    await page.getByTestId('excel-header-from').locator('xpath=descendant-or-self::input').fill('2');
+    await page.getByTestId('excel-header-to').locator('xpath=descendant-or-self::input').fill('2');
     await expect(preview.locator('.askdb-named-preview-header').first()).toHaveText('region');
     await page.screenshot({ path: shot('40-excel-wizard') });
     await page.getByTestId('named-chat-create').click();

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CollectionsPanel } from '../ai-collections/CollectionsPanel.js';
 import { ChatPanelView } from './ChatPanel.js';
 import { ChatList } from './named/ChatList.js';
@@ -15,7 +16,17 @@ import { CreateChatDialog } from './named/CreateChatDialog.js';
 import { chatApi } from './named/api.js';
 import './named/named.css';
 
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
 export function ChatPageView() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ChatTab />
+    </QueryClientProvider>
+  );
+}
+
+function ChatTab() {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<number>();
   const [creating, setCreating] = useState(false);

@@ -21,8 +21,8 @@ export function AnswerChart(props: { chart: ChartSpec; headers: string[]; rows: 
         : { type, name, data: values };
     });
     const option = type === 'pie'
-      ? { tooltip: { trigger: 'item' }, legend: { type: 'scroll', bottom: 0 }, series }
-      : { tooltip: { trigger: 'axis' }, legend: { show: y.length > 1 }, grid: { left: 48, right: 16, top: 24, bottom: 32 }, xAxis: { type: 'category', data: labels }, yAxis: { type: 'value' }, series };
+      ? { animation: false, tooltip: { trigger: 'item' }, legend: { type: 'scroll', bottom: 0 }, series }
+      : { animation: false, tooltip: { trigger: 'axis' }, legend: { show: y.length > 1 }, grid: { left: 48, right: 16, top: 24, bottom: 32 }, xAxis: { type: 'category', data: labels }, yAxis: { type: 'value' }, series };
     void loadEcharts().then((echarts) => {
       if (disposed || !host.current) return;
       chart = echarts.init(host.current, document.documentElement.dataset.theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });

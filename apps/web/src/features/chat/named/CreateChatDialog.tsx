@@ -46,7 +46,8 @@ export function CreateChatDialog(props: { open: boolean; onClose: () => void; on
   }, [loading, qc, props]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     if (v.sourceType === 'EXCEL' && !wizard) {
       setError(t('chatv2.upload'));
       return;

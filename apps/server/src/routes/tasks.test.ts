@@ -49,7 +49,7 @@ describe('import / export tasks', () => {
   it('imports 100,000 CSV rows into a new PostgreSQL table in batches, with progress visible while it runs', async () => {
     const id = await upload(t, 'big.csv', Buffer.from(CSV_HEADER + csvRows(100_000)));
     const preview = (await t.json('POST', '/api/task/import/preview', { uploadId: id, format: 'csv', dataSourceId: pg })).body.data;
-    expect(preview.columns).toEqual([{ name: 'id', type: 'integer' }, { name: 'name', type: 'text' }, { name: 'amount', type: 'decimal(38,4)' }, { name: 'created', type: 'date' }]);
+    expect(preview.columns).toEqual([{ name: 'id', type: 'integer' }, { name: 'name', type: 'text' }, { name: 'amount', type: 'numeric' }, { name: 'created', type: 'date' }]);
     expect(preview.rows[0]).toEqual(['1', 'name 1, the 1th', '1.25', '2024-01-02']);
     const task = await start({ uploadId: id, dataSourceId: pg, schemaName: 'public', format: 'csv', tableName: 'big', batchSize: 2000 });
     const seen: TaskView[] = [];
@@ -115,6 +115,12 @@ describe('import / export tasks', () => {
     expect(j.rowErrors[0]!.row).toBe(3);
     expect(j.rowErrors[0]!.message).toMatch(/integer/);
     expect(await sql(pg, 'select pid, full_name, age from people order by pid')).toEqual([['1', 'Ann', '31'], ['2', 'Bob', null]]);
+    // A value too long for varchar(5) is reported, never cut.
+    await sql(pg, 'create table codes (code varchar(5))');
+    const v = await waitTask(t, (await start({ uploadId: await upload(t, 'c.csv', Buffer.from('code\nabc\nabcdefgh\nxyz\n')), dataSourceId: pg, format: 'csv', tableName: 'codes', mode: 'existing' })).id);
+    expect(v).toMatchObject({ state: 'DONE', committedRows: 2, failedRows: 1 });
+    expect(v.rowErrors[0]).toMatchObject({ row: 2, message: expect.stringMatching(/too long/) });
+    expect(await sql(pg, 'select code from codes order by code')).toEqual([['abc'], ['xyz']]);
 
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();

@@ -52,7 +52,8 @@ export function inferType(values: Cell[], d: Dialect): string {
   if (seen.length === 0) return text();
   if (seen.every((v) => /^-?\d{1,18}$/.test(v))) return seen.every((v) => Math.abs(Number(v)) < 2 ** 31) ? (pg ? 'integer' : 'int') : 'bigint';
   if (seen.every((v) => /^-?\d{1,30}(\.\d{1,20})?$/.test(v))) {
-    // Room beyond the sample: 38 digits, the sample's decimals plus two.
+    // PostgreSQL: numeric of any precision (nothing rounded). MySQL needs a scale: the sample's decimals plus two.
+    if (pg) return 'numeric';
     const scale = Math.max(...seen.map((v) => (v.split('.')[1] ?? '').length));
     return `decimal(38,${Math.min(scale + 2, 20)})`;
   }
@@ -189,7 +190,12 @@ export class TableImporter {
     this.converters = this.columns.map((n) => (!isPg(this.t.dialect) && bools.has(n) ? boolCell : (v: Cell) => v));
     if (isPg(this.t.dialect)) {
       const typeOf = new Map(cols.map((c) => [c.name, c.columnType]));
-      this.pgTypes = this.columns.map((n) => typeOf.get(n) ?? 'text');
+      // Character types are cast to text: an explicit cast to varchar(n) / char(n) would cut a long value
+      // silently, while the assignment into the column refuses it (and the row is reported).
+      this.pgTypes = this.columns.map((n) => {
+        const t = typeOf.get(n) ?? 'text';
+        return /^(character|char|bpchar|character varying|varchar|bit|bit varying)\b/i.test(t) ? 'text' : t;
+      });
     }
   }
 

@@ -156,6 +156,17 @@ describe('import / export tasks', () => {
     const json = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: maria, target: 'query', sql: `select sku, qty from ${MDB}.stock where qty <= 2 order by qty`, format: 'json' })).body.data.id);
     expect(JSON.parse((await t.app.inject({ method: 'GET', url: `/api/task/download?id=${json.id}` })).body)).toEqual([{ sku: 'S-1', qty: '1' }, { sku: 'S-2', qty: '2' }]);
 
+    const xlsx = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: pg, schemaName: 'public', target: 'table', tableName: 'people', format: 'xlsx' })).body.data.id);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await t.app.inject({ method: 'GET', url: `/api/task/download?id=${xlsx.id}` })).rawPayload as never);
+    expect(wb.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1))).toEqual([['pid', 'full_name', 'age'], ['1', 'Ann', '31'], ['2', 'Bob']]);
+    const inserts = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: maria, databaseName: MDB, target: 'database', format: 'sql' })).body.data.id);
+    const script = (await t.app.inject({ method: 'GET', url: `/api/task/download?id=${inserts.id}` })).body;
+    expect(script).not.toContain('CREATE TABLE');
+    expect(script).toContain(`INSERT INTO \`${MDB}\`.\`stock\` (\`sku\`, \`qty\`) VALUES\n('S-1', 1),`);
+    expect((await t.json('POST', '/api/task/export', { dataSourceId: pg, target: 'database', format: 'csv' })).status).toBe(400);
+
     const list = (await t.json('GET', '/api/connection/datasource/list?pageSize=50')).body.data.data as { id: number; type: string }[];
     const demo = list.find((d) => d.type === 'SQLITE')!.id;
     const dump = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: demo, target: 'database', format: 'dump' })).body.data.id);

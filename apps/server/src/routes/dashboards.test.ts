@@ -94,6 +94,20 @@ describe('dashboards and charts (server mode, PostgreSQL)', () => {
     expect(stored.lastError).toBeNull();
   });
 
+  it("runs chart queries through the SQL audit, as the viewer", async () => {
+    const marker = `audit_marker_${Date.now().toString(36)}`;
+    await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: `select count(*) as ${marker} from sales` });
+    const found = async () => (await as(t, team.owner, 'GET', `/api/audit/sql/list?searchKey=${marker}&pageNo=1&pageSize=10`)).body.data?.data ?? [];
+    let rows: { sql: string; userId: number; dataSourceId: number }[] = [];
+    for (let i = 0; i < 40 && rows.length === 0; i++) {
+      rows = await found();
+      if (!rows.length) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: team.owner.userId, dataSourceId: ds });
+    expect(rows[0]!.sql).toContain(marker);
+  });
+
   it('refuses anything but a read: DML, DDL, data-modifying CTEs, several statements', async () => {
     for (const sql of ['delete from sales', 'drop table sales', 'with d as (delete from sales returning *) select * from d', 'select 1; delete from sales', 'select * into copy_sales from sales', 'update sales set amount = 0']) {
       const r = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql });

@@ -1,6 +1,7 @@
 /**
  * Opening a dashboard in Chromium (playwright-core + /usr/bin/chromium), on the built app: the demo
- * dashboard of twelve charts over the demo shop, from navigation to every chart painted (eleven
+ * dashboard of twelve charts over the demo shop, from a click on the Dashboard main tab of the loaded
+ * app (and, as an extra figure, from a page navigation) to every chart painted (eleven
  * ECharts canvases with their option set and a frame drawn, the table's rows in the DOM), against
  * the same twelve queries sent from the same page over raw HTTP (POST /api/rdb/dml/execute, all at
  * once, to parsed JSON). The first open runs the charts (no stored results yet) and is reported
@@ -22,10 +23,19 @@ async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
   return env.data;
 }
 
-/** Milliseconds from navigation to all charts painted. */
-async function openDashboard(page: Page, base: string, charts: number): Promise<number> {
-  const t0 = Date.now();
-  await page.goto(`${base}/dashboard?language=en-US`);
+/** Milliseconds from navigation (or, with `viaTab`, from a click on the Dashboard main tab of the loaded app) to all charts painted. */
+async function openDashboard(page: Page, base: string, charts: number, viaTab = false): Promise<number> {
+  let t0 = Date.now();
+  if (viaTab) {
+    await page.goto(`${base}/workspace?language=en-US`);
+    await page.getByTestId('main-tab-dashboard').waitFor();
+    // A welcome/trial dialog of the licence area may open over the first page.
+    const guide = page.getByRole('button', { name: 'Continue trial' });
+    await guide.waitFor({ state: 'visible', timeout: 1500 }).then(() => guide.click(), () => undefined);
+    await page.waitForTimeout(300);
+    t0 = Date.now();
+    await page.getByTestId('main-tab-dashboard').click();
+  } else await page.goto(`${base}/dashboard?language=en-US`);
   await page.waitForFunction((n: number) => {
     const cards = document.querySelectorAll('[data-testid="chart-card"]');
     if (cards.length !== n) return false;
@@ -55,9 +65,11 @@ export default async function run(): Promise<BenchLine[]> {
     const cold = await openDashboard(page, base, charts.length);
 
     const ours: number[] = [];
+    const navigation: number[] = [];
     const raw: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      ours.push(await openDashboard(page, base, charts.length));
+      navigation.push(await openDashboard(page, base, charts.length));
+      ours.push(await openDashboard(page, base, charts.length, true));
       raw.push(await page.evaluate(async (q: { sqls: string[]; ds: number }) => {
         const t0 = performance.now();
         await Promise.all(q.sqls.map((sql) => fetch('/api/rdb/dml/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sql, dataSourceId: q.ds, pageSize: 5000 }) }).then((x: any) => x.json())));
@@ -65,9 +77,9 @@ export default async function run(): Promise<BenchLine[]> {
       }, { sqls: charts.map((c) => c.sql), ds: demo.id }));
     }
     return [{
-      name: `dashboard-open: ${charts.length} charts over the demo shop, navigation to all painted (stored results)`,
+      name: `dashboard-open: ${charts.length} charts over the demo shop, Dashboard tab click to all painted (stored results)`,
       unit: 'ms', median: median(ours), baselineName: `the same ${charts.length} queries over raw HTTP from the page`, baselineMedian: median(raw),
-      extra: { firstOpenRunningCharts: cold, rounds: ROUNDS },
+      extra: { pageNavigationMedian: median(navigation), firstOpenRunningCharts: cold, rounds: ROUNDS },
     }];
   } finally {
     await browser.close();

@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import type { ChartResult, ChartSettings, ChartType } from '@askdb/contracts';
 import { buildChart } from './charts/option';
 
-type ECharts = import('echarts').ECharts;
-let loading: Promise<typeof import('echarts')> | null = null;
-const loadEcharts = () => (loading ??= import('echarts'));
+type ECharts = import('echarts/core').EChartsType;
+let loading: Promise<typeof import('echarts/core')> | null = null;
+/** ECharts arrives as its own chunk; the dashboard page starts loading it before the charts' data is back. */
+export const loadEcharts = () => (loading ??= import('./charts/echarts-lib').then((m) => m.echarts));
 
 /** Live ECharts instances by a caller's key (the card's PNG export reads its canvas). */
 export const chartInstances = new Map<string, ECharts>();

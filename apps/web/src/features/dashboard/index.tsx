@@ -13,6 +13,7 @@ import { Board } from './Board';
 import { ChartEditor, type ChartDraft } from './ChartEditor';
 import { DashboardForm } from './DashboardForm';
 import { AiChartDialog } from './AiChartDialog';
+import { loadEcharts } from './ChartView';
 import './dashboard.css';
 
 type Dialog = { kind: 'form'; editing: boolean } | { kind: 'chart'; chart: Chart | null; draft?: ChartDraft | null } | { kind: 'ai' } | null;
@@ -39,6 +40,10 @@ function Dashboards() {
   const dark = document.documentElement.dataset.theme === 'dark';
 
   useEffect(() => {
+    void loadEcharts();
+  }, []);
+
+  useEffect(() => {
     if (selected == null && list.data?.length) setSelected(list.data[0]!.id);
     if (selected != null && list.data && !list.data.some((d) => d.id === selected)) setSelected(list.data[0]?.id ?? null);
   }, [list.data, selected]);
@@ -58,7 +63,8 @@ function Dashboards() {
       message.error((e as Error).message);
     }
   };
-  const d = current.data;
+  // The list already holds each dashboard: draw it at once, the fresh copy replaces it when it lands.
+  const d = current.data ?? list.data?.find((x) => x.id === selected);
 
   return (
     <div className="askdb-dashboards" data-testid="dashboards">

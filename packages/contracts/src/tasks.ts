@@ -173,7 +173,7 @@ export const ConnectionImportInput = z.object({
   kind: z.enum(CONNECTION_FILE_KINDS).optional(),
   content: z.string().min(1).max(20 * 1024 * 1024),
   passphrase: z.string().max(1024).optional(),
-  /** DBeaver: its credentials-config.json (binary, base64), which holds the user names and passwords. */
+  /** A companion file, base64: DBeaver's credentials-config.json (users, passwords) or DataGrip's dataSources.local.xml (user names). */
   credentials: z.string().max(4 * 1024 * 1024).optional(),
   /** Only parse and list, create nothing. */
   dryRun: z.boolean().default(false),

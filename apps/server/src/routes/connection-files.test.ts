@@ -99,6 +99,12 @@ describe('connection files', () => {
     ]);
     expect(d.skipped).toEqual([{ name: 'cassandra', reason: 'unknown driver "cassandra"' }]);
     expect(d.skippedFields.filter((f) => f.field === 'password')).toHaveLength(3);
+    // dataSources.local.xml given as the companion file instead.
+    const main = fixture('datagrip-dataSources.xml').replace(/<user-name>[^<]*<\/user-name>/g, '');
+    const local = '<project version="4"><component name="dataSourceStorageLocal"><data-source name="billing" uuid="6f1c2d3e-0000-4000-8000-000000000002"><user-name>from_local</user-name></data-source></component></project>';
+    const d2 = (await importFile(main, { dryRun: true, credentials: Buffer.from(local).toString('base64') })).body.data;
+    expect(d2.imported.find((c) => c.alias === 'billing')).toMatchObject({ user: 'from_local' });
+    expect(d2.imported.find((c) => c.alias === 'inventory@localhost')!.user).toBeUndefined();
   });
 
   it('imports a Chat2DB export (same type names as ours), the SSH key file and the unknown type listed', async () => {

@@ -9,9 +9,10 @@ import type { DataSourceInput } from '@askdb/contracts';
 import { childText, parseXml, walk } from './xml.js';
 import { ConnectionFileError, emptyParsed, parseJdbcUrl, typeFrom, type ParsedFile } from './types.js';
 
-export function parseDatagrip(text: string): ParsedFile {
+export function parseDatagrip(text: string, localXml?: string): ParsedFile {
   const root = parseXml(text);
-  const sources = [...walk(root)].filter((e) => e.name === 'data-source');
+  const local = localXml ? [...walk(parseXml(localXml))].filter((e) => e.name === 'data-source') : [];
+  const sources = [...[...walk(root)].filter((e) => e.name === 'data-source'), ...local];
   if (!sources.length) throw new ConnectionFileError('no <data-source> elements');
   // dataSources.local.xml entries (same uuid) carry user names.
   const users = new Map<string, string>();

@@ -46,7 +46,7 @@ export function parseConnectionFile(text: string, kind: ConnectionFileKind | und
   if (!k) throw new ConnectionFileError('the file is not one of: AskDB, Navicat (.ncx), DBeaver (data-sources.json), DataGrip (dataSources.xml), Chat2DB');
   let parsed: ParsedFile;
   if (k === 'navicat') parsed = parseNavicat(text);
-  else if (k === 'datagrip') parsed = parseDatagrip(text);
+  else if (k === 'datagrip') parsed = parseDatagrip(text, credentials?.toString('utf8'));
   else {
     const v = json(text);
     if (v === undefined) throw new ConnectionFileError('invalid JSON');

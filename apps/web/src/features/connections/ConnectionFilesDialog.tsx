@@ -90,7 +90,7 @@ function ImportPane() {
         <p>{name || t('conn.files.pick')}</p>
       </Upload.Dragger>
       <Input.Password value={passphrase} onChange={(e) => setPassphrase(e.target.value)} placeholder={t('conn.files.passphrase')} />
-      <Upload showUploadList={false} accept=".json"
+      <Upload showUploadList={false} accept=".json,.xml"
         beforeUpload={(f) => {
           void f.arrayBuffer().then((buf) => {
             let bin = '';

@@ -88,7 +88,7 @@ function TaskDrawer() {
                   <Tag color={COLORS[task.state]} data-testid="task-state">{t(`task.state.${task.state}`)}</Tag>
                 </Space>
                 <Progress
-                  percent={task.percent ?? (task.state === 'DONE' ? 100 : 0)}
+                  percent={task.percent ?? (task.state === 'DONE' || moving(task) ? 100 : 0)}
                   status={task.state === 'FAILED' ? 'exception' : task.state === 'DONE' ? 'success' : moving(task) ? 'active' : 'normal'}
                   size="small"
                   showInfo={task.percent !== null}

@@ -168,6 +168,17 @@ describe('dashboards and charts (server mode, PostgreSQL)', () => {
     expect((await as(t, team.owner, 'GET', `/api/chart/get?id=${charts[0]}`)).body.data.lastRunAt).not.toBe(runAt);
   });
 
+  it('a scheduled refresh whose chart fails keeps the error on the chart and notifies the owner', async () => {
+    const id = await newDashboard('Broken nightly', { refresh: { kind: 'DAILY', time: '03:00' } });
+    const chart = await newChart(id, 'select nope from sales');
+    const slot = '2098-05-05T03:00:00.000Z';
+    await t.deps.store.db.updateTable('dashboards' as never).set({ next_refresh_at: slot } as never).where('id' as never, '=', id as never).execute();
+    expect(await refreshDue(t2.deps, new Date(slot))).toBe(1);
+    expect((await as(t, team.owner, 'GET', `/api/chart/get?id=${chart}`)).body.data.lastError).toContain('nope');
+    const notes = (await as(t, team.owner, 'GET', '/api/notification/list?pageNo=1&pageSize=20')).body.data.data as { messageKey: string; params: Record<string, string> }[];
+    expect(notes.find((n) => n.messageKey === 'dashboard.refreshFailed')?.params).toMatchObject({ dashboard: 'Broken nightly', charts: 'chart COLUMN' });
+  });
+
   it('saves a layout within the grid bounds and places new charts 6×4', async () => {
     const d = await newDashboard();
     const c1 = await newChart(d, 'select 1 as x');

@@ -21,7 +21,7 @@ export function localFeatureStatus(f: Feature, ev: Pick<Evaluation, 'state' | 'r
 export function pluginList(featureStatus: (f: Feature) => PluginStatus): PluginView[] {
   const drivers: PluginView[] = DATABASE_TYPES.filter((t) => isSupported(t)).map((t) => ({ key: t, kind: 'driver', name: t, status: 'VALID' }));
   const features: PluginView[] = FEATURES.map((f) => ({ key: f, kind: 'feature', name: f, status: featureStatus(f) }));
-  return [...drivers, ...features];
+  return [...features, ...drivers];
 }
 
 /** A server deployment: billing off unlocks everything; with billing the organisation's edition decides. */

@@ -62,8 +62,10 @@ export function GuideDialog({ name, status, endedAt, onClose, onActivate, onRene
       return null;
   }
   return (
-    <Modal open onCancel={onClose} footer={null} width={520} centered data-testid={`guide-${name}`} maskClosable={false}>
-      <Result status={icon} title={t(`guide.${name}.title`)} subTitle={body} extra={<Space>{actions}</Space>} style={{ padding: '16px 8px' }} />
+    <Modal open onCancel={onClose} footer={null} width={520} centered maskClosable={false}>
+      <div data-testid={`guide-${name}`}>
+        <Result status={icon} title={t(`guide.${name}.title`)} subTitle={body} extra={<Space>{actions}</Space>} style={{ padding: '16px 8px' }} />
+      </div>
     </Modal>
   );
 }

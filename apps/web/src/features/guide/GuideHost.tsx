@@ -4,6 +4,7 @@
  * user on the server, Expired per ended plan in this browser.
  */
 import { useEffect, useState } from 'react';
+import { App as AntApp } from 'antd';
 import type { GuideName } from '@askdb/contracts';
 import { useSession } from '../auth/session';
 import { useCommerce } from '../commerce/commerce-store';
@@ -24,7 +25,29 @@ const readList = (store: Storage, key: string): string[] => {
 };
 const addTo = (store: Storage, key: string, item: string) => store.setItem(key, JSON.stringify([...new Set([...readList(store, key), item])]));
 
+/**
+ * Spec 02 §8: licence errors anywhere (an AI stream, a gated call) — dispatch
+ * `window.dispatchEvent(new CustomEvent(LICENCE_ERROR_EVENT, { detail: { errorCode, errorMessage } }))` —
+ * open the matching dialog, or show the message.
+ */
+export const LICENCE_ERROR_EVENT = 'askdb:licence-error';
+const DIALOG_FOR: Record<string, GuideName> = {
+  OFFLINE_INVALID_TRIAL: 'OfflineTrial', OFFLINE_INVALID_DEVICE: 'OfflineTrial', OFFLINE_TRIAL_EXPIRED: 'OfflineTrialExpired', OFFLINE_LICENSE_EXPIRED: 'OfflineLicenseExpired',
+};
+
 export function GuideHost() {
+  const { message } = AntApp.useApp();
+  const [forced, setForced] = useState<GuideName | null>(null);
+  useEffect(() => {
+    const on = (e: Event) => {
+      const d = (e as CustomEvent<{ errorCode?: string; errorMessage?: string }>).detail ?? {};
+      const dialog = d.errorCode ? DIALOG_FOR[d.errorCode] : undefined;
+      if (dialog) setForced(dialog);
+      else if (d.errorMessage) void message.error(d.errorMessage);
+    };
+    window.addEventListener(LICENCE_ERROR_EVENT, on);
+    return () => window.removeEventListener(LICENCE_ERROR_EVENT, on);
+  }, [message]);
   const session = useSession();
   const status = useLicence((s) => s.status);
   const billing = useCommerce((s) => s.billing);
@@ -43,10 +66,11 @@ export function GuideHost() {
   if (!ready || !status || seen === null) return <ActivationDialog />;
   const now = Date.now();
   const input = { mode: session.system?.mode, status, signedIn, seen, dismissed: readList(sessionStorage, DISMISSED), billing, edition, expiredShown: readList(localStorage, EXPIRED_SHOWN), now };
-  const guide = pickGuide(input);
+  const guide = forced ?? pickGuide(input);
   const ended = endedPlan(input);
 
   const close = (name: GuideName) => {
+    setForced(null);
     addTo(sessionStorage, DISMISSED, name);
     if (name === 'FirstLogin') {
       setSeen([...seen, name]);

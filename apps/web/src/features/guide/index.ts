@@ -1,3 +1,3 @@
-export { GuideHost } from './GuideHost';
+export { GuideHost, LICENCE_ERROR_EVENT } from './GuideHost';
 export { guideStrings } from './i18n';
 export { pickGuide } from './triggers';

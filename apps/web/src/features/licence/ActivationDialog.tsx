@@ -51,7 +51,6 @@ export function ActivationDialog() {
       title={t('licence.dialog.title')}
       onCancel={close}
       destroyOnHidden
-      data-testid="licence-activation-dialog"
       footer={
         <Space>
           <Button onClick={close}>{t('licence.cancel')}</Button>
@@ -59,10 +58,11 @@ export function ActivationDialog() {
         </Space>
       }
     >
+      <div data-testid="licence-activation-dialog">
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Radio.Group value={mode} onChange={(e) => { setMode(e.target.value); setError(undefined); }} data-testid="licence-mode">
-          <Radio.Button value="online" data-testid="licence-mode-online">{t('licence.mode.online')}</Radio.Button>
-          <Radio.Button value="offline" data-testid="licence-mode-offline">{t('licence.mode.offline')}</Radio.Button>
+          <Radio.Button value="online"><span data-testid="licence-mode-online">{t('licence.mode.online')}</span></Radio.Button>
+          <Radio.Button value="offline"><span data-testid="licence-mode-offline">{t('licence.mode.offline')}</span></Radio.Button>
         </Radio.Group>
         <Alert type="info" showIcon message={t(mode === 'online' ? 'licence.online.help' : 'licence.offline.help')} />
         {mode === 'online' ? (
@@ -82,6 +82,7 @@ export function ActivationDialog() {
         {status?.device && <DeviceInfo device={status.device} />}
         <Button type="link" style={{ padding: 0 }} onClick={() => setCertOpen(true)} data-testid="licence-cert-open">{t('licence.cert.open')}</Button>
       </Space>
+      </div>
       <DeviceCertificateDialog open={certOpen} onClose={() => setCertOpen(false)} defaultCode={code} />
     </Modal>
   );

@@ -42,7 +42,8 @@ export function DeviceCertificateDialog({ open, onClose, defaultCode }: { open: 
   };
   const required = [{ required: true, whitespace: true, message: t('licence.cert.required') }];
   return (
-    <Modal open={open} title={t('licence.cert.title')} onCancel={onClose} onOk={() => void submit()} okText={t('licence.cert.get')} confirmLoading={busy} destroyOnHidden data-testid="licence-cert-dialog" okButtonProps={{ 'data-testid': 'licence-cert-submit' } as Record<string, string>}>
+    <Modal open={open} title={t('licence.cert.title')} onCancel={onClose} onOk={() => void submit()} okText={t('licence.cert.get')} confirmLoading={busy} destroyOnHidden okButtonProps={{ 'data-testid': 'licence-cert-submit' } as Record<string, string>}>
+      <div data-testid="licence-cert-dialog">
       <Alert type="warning" showIcon message={t('licence.cert.note')} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical" initialValues={{ code: defaultCode ?? '' }} preserve={false}>
         <Form.Item name="code" label={t('licence.code')} rules={[{ required: true, whitespace: true, message: t('licence.code.required') }]}>
@@ -64,6 +65,7 @@ export function DeviceCertificateDialog({ open, onClose, defaultCode }: { open: 
         )}
       </Form>
       {error && <Alert type="error" showIcon message={error} data-testid="licence-cert-error" />}
+      </div>
     </Modal>
   );
 }

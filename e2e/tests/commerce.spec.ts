@@ -110,6 +110,13 @@ test('pricing modal → seat modal → sandbox payment → Subscribed dialog', a
   // The purchase shows in settings.
   await openSettingsSection(page, 'purchase');
   await expect(page.getByTestId('purchase-details')).toContainText('Paid');
+
+  // The standalone page with a plan id goes straight to that plan's seat dialog, seats and code filled in.
+  await page.goto(`${base}/pricing?planId=22&seats=7&invitationCode=${bobCode}&productType=TEAM&subscriptionType=YEAR&language=en-US`);
+  await expect(page.getByTestId('pricing-page')).toBeVisible(NAV);
+  await expect(page.getByTestId('seat-count')).toHaveValue('7');
+  await expect(page.getByTestId('code-valid')).toBeVisible();
+  await expect(page.getByTestId('pricing-tab-TEAM')).toBeVisible();
   await ctx.close();
 });
 
@@ -135,7 +142,21 @@ test('Bob sees the reward and withdraws it', async ({ browser }) => {
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByText(/Withdrawal of \$[\d.]+ requested/)).toBeVisible();
   await expect(panel.locator('tr', { hasText: alice.name })).toContainText('Withdrawing');
+  await expect(page.getByTestId('my-withdrawals')).toContainText('Awaiting payout');
   await page.screenshot({ path: '/tmp/commerce-invitations.png' });
+
+  // Bob, the deployment's first account, is its operator: he marks the payout paid.
+  await page.getByTestId('settings-tab-payouts').click();
+  const payouts = page.getByTestId('payouts-page');
+  await expect(payouts).toContainText('bob@alipay.example');
+  await expect(payouts).toContainText('…002X');
+  await payouts.locator('[data-testid^="payout-paid-"]').first().click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  await expect(payouts).not.toContainText('bob@alipay.example');
+  await page.screenshot({ path: '/tmp/commerce-payouts.png' });
+  await page.getByTestId('settings-tab-invitations').click();
+  await page.getByTestId('invitations-refresh').click();
+  await expect(page.getByTestId('invitations-panel').locator('tr', { hasText: alice.name })).toContainText('Withdrawn');
   await ctx.close();
 });
 

@@ -28,7 +28,7 @@ describe('commerce and rewards strings', () => {
       ...['PERSONAL', 'TEAM', 'LOCAL'].flatMap((k) => [`commerce.tab.${k}`, `commerce.intro.${k}`]),
       ...['YEAR', 'MONTH', 'FOREVER'].map((k) => `commerce.period.${k}`),
       ...['IN_USE', 'NOT_STARTED', 'EXPIRED', 'CANCELLED'].map((k) => `commerce.records.statusValue.${k}`),
-      ...['WAITING', 'WITHDRAWING', 'WITHDRAWN', 'REJECTED'].map((k) => `rewards.status.${k}`),
+      ...['WAITING', 'WITHDRAWING', 'WITHDRAWN', 'REJECTED'].flatMap((k) => [`rewards.status.${k}`, `rewards.wstatus.${k}`]),
     ];
     expect([...used, ...built].filter((k) => !known.has(k))).toEqual([]);
   });

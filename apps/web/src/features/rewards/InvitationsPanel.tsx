@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Empty, Space, Statistic, Table, Tag, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { InvitationOrderItem, RewardTotals, WithdrawalView } from '@askdb/contracts';
 import { formatMoney } from '../commerce/price';
@@ -66,7 +66,10 @@ export function InvitationsPanel() {
           </Space>
         </Card>
       ))}
-      <Typography.Title level={5} style={{ marginTop: 16 }}>{t('rewards.list.title')}</Typography.Title>
+      <Space style={{ marginTop: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>{t('rewards.list.title')}</Typography.Title>
+        <Button size="small" icon={<ReloadOutlined />} onClick={load} data-testid="invitations-refresh">{t('rewards.refresh')}</Button>
+      </Space>
       <Table<InvitationOrderItem>
         size="small" rowKey="id" loading={items === null} dataSource={items ?? []} pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('rewards.list.empty')} /> }}
@@ -86,7 +89,7 @@ export function InvitationsPanel() {
             columns={[
               { title: t('rewards.list.time'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
               { title: t('rewards.withdraw.amount'), key: 'amount', render: (_: unknown, r) => formatMoney(r.amount, r.currency) },
-              { title: t('rewards.list.status'), dataIndex: 'status', render: (v: string) => <Tag color={COLOR[v]}>{t(`rewards.status.${v}`)}</Tag> },
+              { title: t('rewards.list.status'), dataIndex: 'status', render: (v: string) => <Tag color={COLOR[v]}>{t(`rewards.wstatus.${v}`)}</Tag> },
             ]}
           />
         </>

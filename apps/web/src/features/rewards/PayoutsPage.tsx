@@ -48,7 +48,7 @@ export function PayoutsPage() {
       <Segmented<Filter>
         value={status}
         onChange={(v) => { setStatus(v); setPage(1); }}
-        options={(['WAITING', 'WITHDRAWING', 'WITHDRAWN', 'REJECTED', 'ALL'] as Filter[]).map((s) => ({ value: s, label: s === 'ALL' ? t('rewards.payouts.all') : t(`rewards.status.${s}`) }))}
+        options={(['WAITING', 'WITHDRAWING', 'WITHDRAWN', 'REJECTED', 'ALL'] as Filter[]).map((s) => ({ value: s, label: s === 'ALL' ? t('rewards.payouts.all') : t(`rewards.wstatus.${s}`) }))}
         style={{ marginBottom: 12 }}
       />
       <Table<PayoutView>
@@ -66,7 +66,7 @@ export function PayoutsPage() {
           },
           { title: t('rewards.withdraw.alipay'), dataIndex: 'alipayAccount' },
           { title: t('rewards.withdraw.phone'), dataIndex: 'phone' },
-          { title: t('rewards.list.status'), dataIndex: 'status', render: (v: string) => <Tag color={COLOR[v]}>{t(`rewards.status.${v}`)}</Tag> },
+          { title: t('rewards.list.status'), dataIndex: 'status', render: (v: string) => <Tag color={COLOR[v]}>{t(`rewards.wstatus.${v}`)}</Tag> },
           {
             title: t('rewards.payouts.action'), key: 'action',
             render: (_: unknown, r) => (

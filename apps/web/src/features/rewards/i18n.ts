@@ -3,6 +3,11 @@ import type { FeatureStrings } from '../../i18n/types';
 /** Invitation code, rewards, withdrawals and payouts (spec 02 §2, §3, §5). */
 export const rewardStrings: FeatureStrings = {
   'en-US': {
+    'rewards.refresh': "Refresh",
+    'rewards.wstatus.WAITING': "Awaiting payout",
+    'rewards.wstatus.WITHDRAWING': "Paying out",
+    'rewards.wstatus.WITHDRAWN': "Paid",
+    'rewards.wstatus.REJECTED': "Rejected",
     'rewards.form.required': "This field is required!",
     'rewards.form.nameLength': "Please enter your name (2 to 50 characters)",
     'rewards.form.idNumber': "Please enter a valid 18-character ID number",
@@ -53,6 +58,11 @@ export const rewardStrings: FeatureStrings = {
     'rewards.payouts.reject': "Reject",
   },
   'zh-CN': {
+    'rewards.refresh': "刷新",
+    'rewards.wstatus.WAITING': "待打款",
+    'rewards.wstatus.WITHDRAWING': "打款中",
+    'rewards.wstatus.WITHDRAWN': "已打款",
+    'rewards.wstatus.REJECTED': "已驳回",
     'rewards.form.required': "此项为必填项！",
     'rewards.form.nameLength': "请输入姓名（2 至 50 个字符）",
     'rewards.form.idNumber': "请输入有效的 18 位身份证号码",
@@ -103,6 +113,11 @@ export const rewardStrings: FeatureStrings = {
     'rewards.payouts.reject': "驳回",
   },
   'ja-JP': {
+    'rewards.refresh': "更新",
+    'rewards.wstatus.WAITING': "支払い待ち",
+    'rewards.wstatus.WITHDRAWING': "支払い中",
+    'rewards.wstatus.WITHDRAWN': "支払い済み",
+    'rewards.wstatus.REJECTED': "却下",
     'rewards.form.required': "この項目は必須です！",
     'rewards.form.nameLength': "氏名を入力してください（2〜50 文字）",
     'rewards.form.idNumber': "有効な 18 桁の身分証番号を入力してください",

@@ -166,6 +166,10 @@ describe('import / export tasks', () => {
     expect(script).not.toContain('CREATE TABLE');
     expect(script).toContain(`INSERT INTO \`${MDB}\`.\`stock\` (\`sku\`, \`qty\`) VALUES\n('S-1', 1),`);
     expect((await t.json('POST', '/api/task/export', { dataSourceId: pg, target: 'database', format: 'csv' })).status).toBe(400);
+    const one = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: pg, schemaName: 'public', target: 'table', tableName: 'people', format: 'dump' })).body.data.id);
+    const tableDump = (await t.app.inject({ method: 'GET', url: `/api/task/download?id=${one.id}` })).body;
+    expect(tableDump).toMatch(/^CREATE TABLE "public"\."people" \(/);
+    expect(tableDump).toContain(`INSERT INTO "public"."people" ("pid", "full_name", "age") VALUES\n(1, 'Ann', 31),\n(2, 'Bob', NULL);`);
 
     const list = (await t.json('GET', '/api/connection/datasource/list?pageSize=50')).body.data.data as { id: number; type: string }[];
     const demo = list.find((d) => d.type === 'SQLITE')!.id;

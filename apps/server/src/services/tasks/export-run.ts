@@ -92,9 +92,14 @@ export class ExportRunner {
       else {
         const sql = this.j.target === 'query' ? this.j.sql ?? '' : `SELECT * FROM ${this.qualified(this.j.tableName ?? '')}`;
         const table = this.j.tableName ?? 'result';
-        await this.one(sql, this.j.format === 'dump' || this.j.format === 'sql' ? (out) => sqlInsertWriter(out, this.j.dialect, table) : null);
+        if (this.j.target === 'table' && this.j.format === 'dump') {
+          // One table's dump: its DDL, then its rows as multi-row INSERTs.
+          const ddl = (await this.j.conn.metadata.tableDdl({ databaseName: this.j.databaseName, schemaName: this.j.schemaName, tableName: table })).trim();
+          await textSink(this.out)(`${ddl.replace(/;?\s*$/, ';')}\n\n`);
+          await this.one(sql, (out) => dumpInsertWriter(out, this.j.dialect, this.qualified(table)));
+        } else await this.one(sql, this.j.format === 'dump' || this.j.format === 'sql' ? (out) => sqlInsertWriter(out, this.j.dialect, table) : null);
       }
-      outcome = { state: 'DONE', error: null, counters: { ...this.c } };
+      outcome = this.done();
     } catch (e) {
       outcome = e instanceof Stopped ? { state: 'STOPPED', error: null, counters: { ...this.c } } : { state: 'FAILED', error: e instanceof Error ? e.message : String(e), counters: { ...this.c } };
     }
@@ -103,6 +108,10 @@ export class ExportRunner {
     this.c.processedBytes = fs.existsSync(this.j.file) ? fs.statSync(this.j.file).size : 0;
     outcome.counters = { ...this.c };
     return outcome;
+  }
+
+  private done(): ExportOutcome {
+    return { state: 'DONE', error: null, counters: { ...this.c } };
   }
 
   private async writerFor(): Promise<ExportWriter> {

@@ -10,7 +10,7 @@ export function ExportDialog() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const req = useTaskDialogs((s) => s.exportFor);
-  const formats: TaskExportFormat[] = req?.target === 'database' ? ['dump', 'sql'] : ['csv', 'xlsx', 'json', 'sql'];
+  const formats: TaskExportFormat[] = req?.target === 'database' ? ['dump', 'sql'] : req?.target === 'table' ? ['csv', 'xlsx', 'json', 'sql', 'dump'] : ['csv', 'xlsx', 'json', 'sql'];
   const [format, setFormat] = useState<TaskExportFormat>('csv');
   const [busy, setBusy] = useState(false);
   useEffect(() => {

@@ -140,10 +140,10 @@ export const ChartCreate = z.object({
   type: z.enum(CHART_TYPES).default('COLUMN'),
   sql: z.string().max(DASHBOARD_LIMITS.sql).default(''),
   settings: ChartSettings.default(ChartSettings.parse({})),
-  /** Where the SQL runs; defaults to the dashboard's data source. Required for a collection dataset. */
-  dataSourceId: Id.optional(),
-  databaseName: Name.optional(),
-  schemaName: Name.optional(),
+  /** Where the SQL runs; null or absent: the dashboard's data source. Required for a collection dataset. */
+  dataSourceId: Id.nullable().optional(),
+  databaseName: Name.nullable().optional(),
+  schemaName: Name.nullable().optional(),
 });
 export const ChartUpdate = ChartCreate.partial().extend({ id: Id });
 /** Runs a saved chart (`id`, stores the result as its last) or an unsaved query (preview). */

@@ -17,7 +17,7 @@ export interface ChartInput {
   databaseName?: string | null;
   schemaName?: string | null;
 }
-const clean = (c: Partial<ChartInput>) => ({ ...c, dataSourceId: c.dataSourceId ?? undefined, databaseName: c.databaseName || undefined, schemaName: c.schemaName || undefined });
+const clean = (c: Partial<ChartInput>) => ({ ...c, dataSourceId: c.dataSourceId ?? null, databaseName: c.databaseName || null, schemaName: c.schemaName || null });
 
 export const dashboardApi = {
   list: () => api<Page<Dashboard>>('/api/dashboard/list', { query: { pageNo: 1, pageSize: 100 } }).then((p) => p.data),

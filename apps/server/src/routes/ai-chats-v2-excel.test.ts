@@ -102,6 +102,14 @@ describe('named chats over Excel/CSV files', () => {
     expect(after[0]).toBeUndefined(); // step 0 was not run again
     expect(after.slice(1).map((p) => p.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SKIPPED']);
     expect(after[2].dataList).toEqual([['pear', '3'], ['apple', '2']]);
+    // The SQL is checked against the file's tables: an unknown column gets one repair round.
+    let calls = 0;
+    llm.handle(() => (++calls === 1 ? { content: ['```sql\nSELECT itemz FROM shop\n```'] } : { content: ['```sql\nSELECT item FROM shop ORDER BY item\n```'] }));
+    const repaired = await post(t, '/api/ai/chat/ask', { chatId: brief.id, question: 'items', magic: 'query_table' });
+    expect(calls).toBe(2);
+    expect(JSON.stringify(llm.last().body)).toContain('itemz');
+    expect(finalParts(repaired.events)[1].content).toBe('SELECT item FROM shop ORDER BY item');
+    expect(finalParts(repaired.events)[2].dataList).toEqual([['apple'], ['pear']]);
     // A statement that changes data is refused by the SQL step.
     llm.handle(() => ({ content: ['```sql\nDELETE FROM shop\n```'] }));
     const del = await post(t, '/api/ai/chat/ask', { chatId: brief.id, question: 'remove everything' });

@@ -39,6 +39,7 @@ export async function saveUpload(home: string, lang: Language, owner: { organiza
     throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_TYPE'));
   }
   await fs.promises.mkdir(uploadsDir(home), { recursive: true });
+  await sweepUploads(home);
   const id = crypto.randomUUID();
   const file = uploadFile(home, id, ext);
   let tooLarge = false;
@@ -58,6 +59,19 @@ export async function saveUpload(home: string, lang: Language, owner: { organiza
   const meta: UploadMeta = { ...owner, fileName: path.basename(part.filename).slice(0, 255), ext, size: (await fs.promises.stat(file)).size };
   await fs.promises.writeFile(metaFile(home, id), JSON.stringify(meta), { mode: 0o600 });
   return { id, meta };
+}
+
+const UPLOAD_TTL_MS = 24 * 3600_000;
+
+/** Uploads never turned into a chat are removed after a day. */
+async function sweepUploads(home: string): Promise<void> {
+  const dir = uploadsDir(home);
+  const cutoff = Date.now() - UPLOAD_TTL_MS;
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const st = await fs.promises.stat(file).catch(() => null);
+    if (st && st.mtimeMs < cutoff) await fs.promises.rm(file, { force: true });
+  }
 }
 
 /** The upload's meta when it belongs to this user in this organisation. */

@@ -1,0 +1,46 @@
+/** Loading an xlsx into a chat's DuckDB file: streamed rows in batches with progress, types narrowed from text. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { openDuckdbLoader } from '@askdb/drivers';
+import { chatDbFile, loadIntoDuckdb, type LoadProgress } from './excel-load.js';
+import { uploadFile } from './excel-upload.js';
+
+describe('loadIntoDuckdb', () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-chat-load-'));
+  afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
+
+  it('streams a 30,000-row sheet in batches, reporting progress, and gives columns their types', async () => {
+    const id = '11111111-2222-3333-4444-555555555555';
+    const file = uploadFile(home, id, 'xlsx');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+    const ws = wb.addWorksheet('Orders');
+    ws.addRow(['id', 'price', 'paid', 'day', 'note']).commit();
+    for (let i = 1; i <= 30_000; i++) ws.addRow([i, i / 4, i % 2 === 0, new Date(Date.UTC(2024, 0, 1 + (i % 28))), i % 3 ? `n${i}` : null]).commit();
+    ws.commit();
+    await wb.commit();
+
+    const seen: LoadProgress[] = [];
+    const tables = await loadIntoDuckdb(home, 7, id, { organizationId: 1, userId: 1, fileName: 'orders.xlsx', ext: 'xlsx', size: fs.statSync(file).size }, undefined, (p) => seen.push(p));
+    expect(tables).toEqual([{ name: 'orders', sheet: 'Orders', rows: 30_000, columns: ['id', 'price', 'paid', 'day', 'note'] }]);
+    const percents = seen.map((p) => p.progress).filter((p) => p >= 0);
+    expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
+    expect(percents.at(-1)).toBe(100);
+    // Rows arrive in batches of 5,000, not all at once at the end.
+    const counts = [...new Set(seen.map((p) => p.rowsLoaded))].filter((n) => n > 0 && n < 30_000);
+    expect(counts.length).toBeGreaterThanOrEqual(4);
+
+    const db = await openDuckdbLoader(chatDbFile(home, 7));
+    try {
+      const types = await db.query("SELECT column_name AS c, data_type AS t FROM information_schema.columns WHERE table_name = 'orders' ORDER BY ordinal_position");
+      expect(types.map((r) => r.t)).toEqual(['BIGINT', 'DOUBLE', 'BOOLEAN', 'DATE', 'VARCHAR']);
+      const sums = await db.query('SELECT sum(price)::DOUBLE AS s, count(*) FILTER (WHERE paid)::INTEGER AS p FROM orders');
+      expect(sums[0]).toEqual({ s: 112503750, p: 15_000 });
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+});

@@ -78,6 +78,8 @@ describe('named chats over Excel/CSV files', () => {
     // Slash magic: /query_table stops after the table.
     const table = await post(t, '/api/ai/chat/ask', { chatId: brief.id, question: 'regions', magic: 'query_table' });
     const tp = finalParts(table.events);
+    // A follow-up carries the chat's earlier question and its SQL.
+    expect(JSON.stringify(llm.last().body.messages)).toContain('Total amount by region?');
     expect(tp.map((p) => p.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SKIPPED', 'SKIPPED']);
 
     // Rename; the list has it.

@@ -76,9 +76,13 @@ export async function runAnswer(o: RunOptions, from: number): Promise<void> {
     // 1 SQL
     async (p) => {
       const d = await context();
+      // Follow-up questions: the chat's earlier questions and their SQL (the last three that have one).
+      const earlier = (await repo.answers(chat.id, 1, 6)).rows.filter((r) => r.id < answer.id).map((r) => ({ q: r.question, sql: (JSON.parse(r.parts_json) as AnswerPart[])[1] }))
+        .filter((r) => r.sql?.status === 'SUCCESS' && r.sql.content).slice(0, 3).reverse();
+      const history = earlier.flatMap((r) => [{ role: 'user' as const, content: r.q }, { role: 'assistant' as const, content: `\`\`\`sql\n${r.sql!.content}\n\`\`\`` }]);
       let text = '';
       for await (const ev of checkedAnswer({
-        provider: llm(), request: { model: o.model, messages: buildPrompt(d.prompt) }, hooks: d.hooks, check: true, correct: privacy !== 'NOTHING',
+        provider: llm(), request: { model: o.model, messages: buildPrompt({ ...d.prompt, history }) }, hooks: d.hooks, check: true, correct: privacy !== 'NOTHING',
         language: answerLanguage(answer.question, lang, false), signal: o.signal,
       })) {
         if (ev.type === 'retry') text = '';

@@ -106,10 +106,14 @@ test('pricing modal → seat modal → sandbox payment → Subscribed dialog', a
   await expect(modal).toBeHidden();
   await page.screenshot({ path: '/tmp/commerce-subscribed.png' });
   await page.getByTestId('guide-subscribed-ok').click();
+  await expect(page.locator('.ant-modal-wrap').filter({ has: page.getByTestId('guide-subscribed-title') })).toBeHidden();
 
   // The purchase shows in settings.
   await openSettingsSection(page, 'purchase');
-  await expect(page.getByTestId('purchase-details')).toContainText('Paid');
+  await expect(async () => {
+    if (!(await page.getByTestId('purchase-details').isVisible())) await page.getByTestId('settings-tab-purchase').click();
+    await expect(page.getByTestId('purchase-details')).toContainText('Paid', { timeout: 2000 });
+  }).toPass(NAV);
 
   // The standalone page with a plan id goes straight to that plan's seat dialog, seats and code filled in.
   await page.goto(`${base}/pricing?planId=22&seats=7&invitationCode=${bobCode}&productType=TEAM&subscriptionType=YEAR&language=en-US`);
@@ -117,6 +121,21 @@ test('pricing modal → seat modal → sandbox payment → Subscribed dialog', a
   await expect(page.getByTestId('seat-count')).toHaveValue('7');
   await expect(page.getByTestId('code-valid')).toBeVisible();
   await expect(page.getByTestId('pricing-tab-TEAM')).toBeVisible();
+
+  // In the team: its subscription record (6 seats, in use) and "upgrade seats" opens pricing as TeamAddSeat.
+  const made2 = (await made.json()).data as { id?: number } | number;
+  const teamId = typeof made2 === 'number' ? made2 : made2.id!;
+  expect((await page.request.post(`${base}/api/organization/switch_org`, { data: { organizationId: teamId } })).ok()).toBe(true);
+  await page.goto(`${base}/team?language=en-US`);
+  await page.getByTestId('team-menu-subscriptions').click();
+  const records = page.getByTestId('subscription-records');
+  await expect(records.locator('tbody tr').first()).toContainText('In use', NAV);
+  await expect(records.locator('tbody tr').first()).toContainText('6');
+  await page.screenshot({ path: '/tmp/commerce-records.png' });
+  await page.getByTestId('add-seats').click();
+  await expect(page.getByTestId('pricing-title')).toHaveText('Add seats');
+  await expect(page.getByTestId('plan-personal')).toHaveCount(0);
+  await expect(page.getByTestId('plan-team-buy')).toHaveText('Add seats');
   await ctx.close();
 });
 

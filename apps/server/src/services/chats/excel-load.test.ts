@@ -43,4 +43,21 @@ describe('loadIntoDuckdb', () => {
       db.close();
     }
   }, 60_000);
+
+  const csv = async (chatId: number, text: string) => {
+    const id = `00000000-0000-0000-0000-${String(chatId).padStart(12, '0')}`;
+    const file = uploadFile(home, id, 'csv');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return loadIntoDuckdb(home, chatId, id, { organizationId: 1, userId: 1, fileName: 'data.csv', ext: 'csv', size: text.length }, undefined, () => undefined);
+  };
+
+  it("a CSV with its header and no rows makes an empty table with the header's columns", async () => {
+    expect(await csv(21, 'a,b\n')).toEqual([{ name: 'data', sheet: 'data.csv', rows: 0, columns: ['a', 'b'] }]);
+  });
+
+  it('a CSV with quoted fields, an empty header cell and short rows', async () => {
+    const tables = await csv(22, 'name,,note\n"Smith, J",1,"say ""hi"""\nLee,2\n');
+    expect(tables[0]).toMatchObject({ rows: 2, columns: ['name', 'column_2', 'note'] });
+  });
 });

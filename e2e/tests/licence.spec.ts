@@ -164,3 +164,29 @@ test('an offline install is activated by uploading a device certificate obtained
     await ctx.close();
   }
 });
+
+test('on the vendor service, the buyer sees their activation codes with status and devices', async ({ browser }) => {
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  const page = await ctx.newPage();
+  try {
+    const r = ctx.request;
+    const post = async (url: string, data: unknown) => (await (await r.post(`${authority.url}${url}`, { data })).json()) as { success: boolean; data: any; errorMessage?: string };
+    const reg = await post('/api/oauth/register_a', { email: `buyer.${Date.now()}@example.com`, password: 'Secret123', displayName: 'Bea Buyer' });
+    expect(reg.errorMessage).toBeUndefined();
+    const me = (await (await r.get(`${authority.url}/api/oauth/user_a`)).json()).data as { id: number; currentOrganization: { id: number } };
+    // The first account is the deployment's operator: it issues two codes to itself.
+    const issued = await post('/api/licence/authority/issue', { count: 2, userId: me.id, organizationId: me.currentOrganization.id, validUntil: '2099-01-01T00:00:00Z' });
+    const [used, unused] = issued.data.codes as string[];
+    expect((await post('/api/licence/authority/activate', { code: used, deviceId: 'BUYER-LAPTOP-01', deviceName: 'bea-laptop', os: 'macOS 15' })).success).toBe(true);
+
+    await page.goto(authority.url);
+    await openLicenceSettings(page);
+    const table = page.getByTestId('licence-codes');
+    await expect(table.getByRole('row').filter({ hasText: used! }).getByTestId('purchase-status')).toHaveAttribute('data-status', 'IN_USE');
+    await expect(table.getByRole('row').filter({ hasText: used! })).toContainText('bea-laptop (macOS 15)');
+    await expect(table.getByRole('row').filter({ hasText: unused! }).getByTestId('purchase-status')).toHaveAttribute('data-status', 'UNUSED');
+    await shot(page, 'vendor-codes.png');
+  } finally {
+    await ctx.close();
+  }
+});

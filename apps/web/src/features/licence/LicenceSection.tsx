@@ -86,13 +86,14 @@ function MyCodes() {
         rowKey="id"
         dataSource={rows}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('licence.codes.empty')} /> }}
         columns={[
           { title: t('licence.col.product'), dataIndex: 'product' },
           { title: t('licence.col.price'), render: (_, r) => (r.price == null ? '—' : `${(r.price / 100).toFixed(2)} ${r.currency ?? ''}`) },
           { title: t('licence.col.purchaseTime'), render: (_, r) => when(r.purchaseTime) },
           { title: t('licence.col.expireTime'), render: (_, r) => (r.expireTime ? when(r.expireTime) : t('licence.forever')) },
-          { title: t('licence.col.code'), render: (_, r) => <Typography.Text copyable={{ text: r.code }} code>{r.code}</Typography.Text> },
+          { title: t('licence.col.code'), render: (_, r) => <Typography.Text copyable={{ text: r.code }} code style={{ whiteSpace: 'nowrap' }}>{r.code}</Typography.Text> },
           { title: t('licence.col.status'), render: (_, r) => <PurchaseStatusTag status={r.status} /> },
           { title: t('licence.col.mode'), render: (_, r) => (r.mode ? t(`licence.mode.${r.mode}`) : '—') },
           { title: t('licence.col.devices'), render: (_, r) => r.devices.map((d) => `${d.deviceName} (${d.os})`).join(', ') || '—' },

@@ -1,5 +1,5 @@
 /** "New key" (issue 18 point 6; spec 02 §3 key-value entry: key name, type, value, size, TTL in seconds). */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,8 @@ function NewKeyDialog({ run, onCreated, onClose }: Props & { onClose(): void }) 
   const [ttl, setTtl] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A refusal describes the entry as sent: any change clears it.
+  useEffect(() => setProblem(null), [key, type, value, items, ttl]);
 
   const entry = (): NewRedisKey => ({ key, type, value, ttl, items: type === 'string' ? [] : items.filter((i) => i.value !== '' || i.field) });
   const submit = async () => {

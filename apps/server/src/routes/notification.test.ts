@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/helpers.js';
+import { PG_URL, testApp, type TestApp } from '../test/helpers.js';
 import { as, type Persona } from '../test/org-fixtures.js';
 import { approvalWorld, applyScript, act, type TeamFixture } from '../test/approval-fixtures.js';
 import { notify } from '../services/notifications/notify.js';
@@ -89,6 +89,27 @@ describe('notification centre across two replicas', () => {
     expect(member.events.map((e) => e.event)).toEqual(['unread']);
     admin.close();
     member.close();
+  });
+
+  it('the LISTEN client of replica B reconnects after the server drops it; later notices still arrive', async () => {
+    const admin = openStream(baseB, team.admin.headers);
+    await admin.opened;
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    const db = new URL(w.storeUrl).pathname.slice(1);
+    const killed = await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'LISTEN askdb_notifications'`, [db]);
+    await c.end();
+    expect(killed.rowCount).toBeGreaterThanOrEqual(1);
+    // Notices sent while it reconnects may only reach the next poll; keep sending until one arrives.
+    let got: { data: any } | null = null;
+    for (let i = 0; i < 20 && !got; i++) {
+      await notify(w.t.deps, { organizationId: team.teamId, userIds: [team.admin.userId], type: 'SYSTEM', messageKey: 'system.message', params: { text: `after ${i}` } });
+      got = await admin.next((e) => e.event === 'notification', 500).catch(() => null);
+    }
+    expect(got).not.toBeNull();
+    admin.close();
+    await as(w.t, team.admin, 'POST', '/api/notification/take_action', { all: true });
   });
 
   it('unread counts are per user and organisation; another organisation or user cannot act on a notice', async () => {

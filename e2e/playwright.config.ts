@@ -19,6 +19,8 @@ export default defineConfig({
     },
     viewport: { width: 1440, height: 900 },
     trace: 'off',
+    // The app registers a service worker (PWA offline shell); page.route() cannot see requests a worker handles.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   outputDir: '../test-results',

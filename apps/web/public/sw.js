@@ -7,8 +7,17 @@
 const CACHE = 'askdb-shell-v1';
 const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png'];
 
+/** The shell and the scripts and styles index.html names (content-hashed by the build), so the app starts offline. */
+async function precache() {
+  const c = await caches.open(CACHE);
+  await c.addAll(SHELL);
+  const html = await (await c.match('/index.html')).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  await c.addAll([...new Set(assets)]);
+}
+
 self.addEventListener('install', (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).catch(() => {}));
+  e.waitUntil(precache().catch(() => {}));
 });
 
 self.addEventListener('activate', (e) => {

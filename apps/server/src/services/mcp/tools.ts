@@ -9,6 +9,7 @@
  *    analyser before the database sees it, then by the caller's grants; audited; rows capped.
  * Refusals come back as tool errors (isError) with the reason, never as protocol errors.
  */
+import crypto from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -25,6 +26,8 @@ import { mcpMsg } from './messages.js';
 /** Rows a query answers at most, whatever the client asks. */
 export const MCP_ROW_CAP = 500;
 const DEFAULT_ROWS = 100;
+/** A query still running after this long is cancelled in the database (an agent cannot hold a connection for ever). */
+export const MCP_QUERY_TIMEOUT_MS = 60_000;
 export const MCP_SERVER_NAME = 'askdb';
 
 /** The caller: a request (HTTP) or a request-shaped holder of the context (stdio). Only `ctx` and `ip` are read. */
@@ -110,7 +113,10 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
     requireReadOnly(args.sql, record.input.type, req.ctx.lang, statements);
     await perms.checkScript(req.ctx, record, { sql: args.sql, statements: () => statements, databaseName: input.databaseName, schemaName: input.schemaName });
     const userId = viewerOf(req).id;
-    const results = await deps.execution.execute(record, userId, input, auditActor(req));
+    const executionId = `mcp-${crypto.randomUUID()}`;
+    const timer = setTimeout(() => void deps.execution.cancel(executionId, userId).catch(() => {}), MCP_QUERY_TIMEOUT_MS);
+    timer.unref();
+    const results = await deps.execution.execute(record, userId, { ...input, executionId }, auditActor(req)).finally(() => clearTimeout(timer));
     for (const r of results) if (r.cursorId) deps.execution.closeCursorOf(r.cursorId, userId);
     const r = results[0];
     if (!r) return text({ columns: [], rows: [], truncated: false });

@@ -188,6 +188,8 @@ export const useChat = create<ChatStore>((set, get) => {
         });
         if (r.info) window.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: r.info }));
         else if (r.error?.info.errorCode === 'FREE_TRIAL_USAGE_LIMIT') window.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: r.error.info }));
+        // Spec 02 §8: an offline licence that is over opens its dialog (features/guide listens).
+        else if (r.error?.info.errorCode?.startsWith('OFFLINE_')) window.dispatchEvent(new CustomEvent('askdb:licence-error', { detail: { errorCode: r.error.info.errorCode, errorMessage: r.error.message } }));
         if (current === handle) {
           current = null;
           set({ status: r.state });

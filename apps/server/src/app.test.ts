@@ -14,7 +14,7 @@ describe('app foundation (local mode)', () => {
   it('GET /api/system answers version and mode in the envelope', async () => {
     const r = await t.json('GET', '/api/system');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ success: true, data: { version: expect.any(String), mode: 'local' } });
+    expect(r.body).toEqual({ success: true, data: { version: expect.any(String), mode: 'local', billing: false } });
   });
 
   it('an unknown API route is a 404 in the envelope', async () => {

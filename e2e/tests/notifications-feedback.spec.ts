@@ -130,3 +130,21 @@ test('a shortcut is rebound, a conflicting one refused, and the new keys switch 
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/workspace/);
 });
+
+test('a pop notice the operator publishes shows once, with its image, until dismissed', async () => {
+  const res = await alice.ctx.request.post(`${server.url}/api/notification/pop/create`, {
+    data: { code: 'SUBSCRIPTION_POP', title: `Team Pro is here ${stamp}`, content: 'Try it for 30 days', imageUrl: `${server.url}/icon-192.png`, shareUrl: 'https://example.com/pro' },
+  });
+  expect((await res.json()).success).toBe(true);
+  await go(bob, '/workspace');
+  const pop = bob.page.getByRole('dialog', { name: `Team Pro is here ${stamp}` });
+  await expect(pop).toBeVisible(NAV);
+  await expect(pop.getByText('Try it for 30 days')).toBeVisible();
+  await expect(pop.locator('img')).toHaveAttribute('src', `${server.url}/icon-192.png`);
+  await pop.getByTestId('pop-notice-close').click();
+  await expect(pop).toHaveCount(0);
+  await bob.page.reload();
+  await expect(bob.page.getByTestId('notice-bell')).toBeVisible(NAV);
+  await bob.page.waitForTimeout(1000);
+  await expect(pop).toHaveCount(0);
+});

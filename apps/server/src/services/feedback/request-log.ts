@@ -7,8 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../store/db.js';
 
-export const LINES_PER_USER = 200;
-const MAX_USERS = 5000;
+export const LINES_PER_USER = 100;
+// Bounded memory: at most 1,000 users × 100 lines × 400 characters (the least recently active user goes first).
+const MAX_USERS = 1000;
 
 const SECRET_NAME = /pass(word)?|pwd|secret|token|key|sig(nature)?|auth|cookie|session|credential|code/i;
 
@@ -54,11 +55,11 @@ export function requestLogFor(store: Store): RequestLog {
 export function recordRequests(app: FastifyInstance, log: RequestLog): void {
   app.addHook('onError', async (req, _reply, err) => {
     const uid = req.ctx?.user?.id;
-    if (uid) log.add(uid, `${new Date().toISOString()} ERROR ${req.method} ${req.url} ${(err as { errorCode?: string }).errorCode ?? err.name}: ${err.message}`.slice(0, 1000));
+    if (uid) log.add(uid, `${new Date().toISOString()} ERROR ${req.method} ${req.url} ${(err as { errorCode?: string }).errorCode ?? err.name}: ${err.message}`.slice(0, 400));
   });
   app.addHook('onResponse', async (req, reply) => {
     const uid = req.ctx?.user?.id;
     if (!uid) return;
-    log.add(uid, `${new Date().toISOString()} ${req.method} ${req.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`.slice(0, 1000));
+    log.add(uid, `${new Date().toISOString()} ${req.method} ${req.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`.slice(0, 400));
   });
 }

@@ -58,9 +58,22 @@ test.describe.serial('named chats over an Excel/CSV file', () => {
     await page.getByTestId('named-chat-send').click();
     await expect(conv.getByTestId('part-CHART').last()).toHaveAttribute('data-status', 'SKIPPED');
 
+    // The SQL edited by hand runs again from the result step.
+    await conv.getByTestId('part-edit-sql').first().click();
+    await page.getByTestId('answer-sql-edit').fill("SELECT region, amount FROM sales WHERE region = 'south'");
+    await page.getByRole('button', { name: 'Run' }).click();
+    const first = conv.getByTestId('part-RESULT').first();
+    await expect(first.getByTestId('answer-result')).not.toContainText('north');
+    await expect(first.getByTestId('answer-result')).toContainText('south');
+    await expect(conv.getByTestId('answer-sql').first()).toContainText("region = 'south'");
+
     // Share: the dialog gives a link.
     await page.getByTestId('named-chat-share').click();
-    await page.getByTestId('share-save').click();
-    await expect(page.getByTestId('share-link')).toHaveValue(/\/chat\?share=/);
+    await expect(page.getByRole('dialog').getByText('Share with')).toBeVisible();
+    await expect(async () => {
+      await page.getByTestId('share-save').click();
+      await expect(page.getByTestId('share-link')).toHaveValue(/\/chat\?share=/, { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
+    await page.screenshot({ path: shot('42-excel-share') });
   });
 });

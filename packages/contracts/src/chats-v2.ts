@@ -104,6 +104,8 @@ export const ChatAskInput = z.object({
   model: z.string().max(255).optional(),
 });
 export const AnswerRetryInput = z.object({ answerId: z.number().int(), step: z.number().int().min(0).max(ANSWER_PART_TYPES.length - 1) });
+/** Replaces an answer's SQL (step 1) by hand; the later parts wait for a retry from step 2. */
+export const AnswerPartUpdateInput = z.object({ answerId: z.number().int(), step: z.literal(1), content: z.string().trim().min(1, 'This field is required!').max(100_000) });
 export const AnswerFeedbackInput = z.object({ answerId: z.number().int(), helpful: z.boolean(), reason: z.string().trim().max(1000).optional() });
 
 export interface ChartSpec { type: 'bar' | 'line' | 'pie'; x: string; y: string[] }

@@ -5,7 +5,7 @@
  */
 import multipart from '@fastify/multipart';
 import { sseMessage } from '@askdb/ai';
-import { AnswerFeedbackInput, AnswerRetryInput, ChatAskInput, ERROR_CODES, type AnswerPart } from '@askdb/contracts';
+import { AnswerFeedbackInput, AnswerPartUpdateInput, AnswerRetryInput, ChatAskInput, ERROR_CODES, type AnswerPart } from '@askdb/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
 import type { AppDeps } from '../deps.js';
@@ -15,7 +15,7 @@ import { requireUser } from '../http/context.js';
 import { scopeOf } from '../services/access.js';
 import { ChatV2Repo, type AnswerRow, type ChatRow } from '../store/chats-v2.js';
 import { answerView, excelOf, requireChat } from '../services/chats/chat-access.js';
-import { initialParts, runAnswer } from '../services/chats/answer-steps.js';
+import { initialParts, readOnlySql, runAnswer } from '../services/chats/answer-steps.js';
 import { previewUpload, removeUpload, saveUpload, uploadLimitMb } from '../services/chats/excel-upload.js';
 import { chatMsg } from '../services/chats/messages.js';
 
@@ -95,6 +95,13 @@ const aiChatAnswers: RouteModule = async (app, deps) => {
       throw new AppError(409, ERROR_CODES.CONFLICT, `Step ${body.step} cannot be retried`);
     }
     await streamAnswer(deps, repo, req, reply, chat, answer, body.step);
+  });
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/parts/answer/update', summary: "Replace an answer's SQL part by hand (read-only SQL); run it with a retry from step 2", tag: 'ai-chat', body: AnswerPartUpdateInput }, async ({ body }, req) => {
+    const { chat, answer } = await answerOf(req, body.answerId, 'edit');
+    const sql = await readOnlySql(deps, req, chat, body.content);
+    const parts = await repo.updateParts(answer.id, (ps) => ps.map((p) => (p.step === 1 ? { step: 1, partType: 'SQL', status: 'SUCCESS', content: sql } : p.step > 1 ? { step: p.step, partType: p.partType, status: 'WAITING' } : p)));
+    return answerView((await repo.answer(answer.id))!, parts ?? undefined);
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/chat/answer/feedback', summary: 'Helpful or not, with a reason', tag: 'ai-chat', body: AnswerFeedbackInput }, async ({ body }, req) => {

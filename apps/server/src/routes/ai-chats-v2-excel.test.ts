@@ -104,6 +104,11 @@ describe('named chats over Excel/CSV files', () => {
     expect(after[0]).toBeUndefined(); // step 0 was not run again
     expect(after.slice(1).map((p) => p.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SKIPPED']);
     expect(after[2].dataList).toEqual([['pear', '3'], ['apple', '2']]);
+    // The SQL part edited by hand (a read-only statement only), then run from the result step.
+    expect((await t.json('POST', '/api/ai/parts/answer/update', { answerId, step: 1, content: 'UPDATE shop SET price = 0' })).body.errorMessage).toMatch(/only runs queries that read/);
+    const edited = await t.json('POST', '/api/ai/parts/answer/update', { answerId, step: 1, content: 'SELECT item FROM shop WHERE price > 2;' });
+    expect(edited.body.data.parts.map((p: any) => p.status)).toEqual(['SUCCESS', 'SUCCESS', 'WAITING', 'WAITING', 'WAITING']);
+    expect(finalParts((await post(t, '/api/ai/chat/answer/retry', { answerId, step: 2 })).events)[2].dataList).toEqual([['pear']]);
     // The SQL is checked against the file's tables: an unknown column gets one repair round.
     let calls = 0;
     llm.handle(() => (++calls === 1 ? { content: ['```sql\nSELECT itemz FROM shop\n```'] } : { content: ['```sql\nSELECT item FROM shop ORDER BY item\n```'] }));

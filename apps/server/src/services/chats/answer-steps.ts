@@ -8,7 +8,7 @@
 import {
   AiError, answerLanguage, buildPrompt, checkedAnswer, createProvider, extractSqlBlocks, analyzeStatement, isAbortError, type LlmProvider,
 } from '@askdb/ai';
-import { ANSWER_PART_TYPES, type AnswerPart, type AiPrivacy, type Language } from '@askdb/contracts';
+import { ANSWER_PART_TYPES, ERROR_CODES, type AnswerPart, type AiPrivacy, type Language } from '@askdb/contracts';
 import { dialectFor, splitStatements } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
@@ -45,6 +45,29 @@ async function collect(stream: AsyncIterable<{ type: string; text?: string }>): 
   let text = '';
   for await (const ev of stream) if (ev.type === 'content') text += ev.text;
   return text;
+}
+
+/** The first statement of `block`, when it only reads; otherwise the step fails saying so. */
+function firstReadOnly(block: string, databaseType: string, lang: Language): string {
+  const dialect = dialectFor(databaseType as never);
+  const sql = (splitStatements(block, dialect)[0]?.sql ?? block).trim().replace(/;\s*$/, '');
+  const a = analyzeStatement(sql, dialect.splitter);
+  if (a.changesData || a.changesStructure || a.kind !== 'READ') throw new StepFailure(chatMsg(lang, 'NOT_READ_ONLY'));
+  return sql;
+}
+
+/** SQL a user wrote for a chat's answer: only a statement that reads is kept (400 otherwise). */
+export async function readOnlySql(deps: AppDeps, req: FastifyRequest, chat: ChatRow, sql: string): Promise<string> {
+  let type = 'DUCKDB';
+  if (chat.source_type !== 'EXCEL') {
+    const ds = JSON.parse(chat.dataset_json ?? '{}') as { dataSourceId?: number };
+    type = ds.dataSourceId != null ? (await deps.dataSources.get(ds.dataSourceId))?.input.type ?? 'MYSQL' : 'MYSQL';
+  }
+  try {
+    return firstReadOnly(sql, type, req.ctx.lang);
+  } catch (e) {
+    throw new AppError(400, ERROR_CODES.INVALID_PARAMS, (e as Error).message);
+  }
 }
 
 export async function runAnswer(o: RunOptions, from: number): Promise<void> {
@@ -90,11 +113,7 @@ export async function runAnswer(o: RunOptions, from: number): Promise<void> {
       }
       const block = extractSqlBlocks(text).at(-1)?.sql.trim();
       if (!block) throw new StepFailure(chatMsg(lang, 'NO_SQL'));
-      const dialect = dialectFor((d.hooks.databaseType ?? 'MYSQL') as never);
-      const sql = (splitStatements(block, dialect)[0]?.sql ?? block).trim().replace(/;\s*$/, '');
-      const a = analyzeStatement(sql, dialect.splitter);
-      if (a.changesData || a.changesStructure || a.kind !== 'READ') throw new StepFailure(chatMsg(lang, 'NOT_READ_ONLY'));
-      return { ...p, status: 'SUCCESS', content: sql };
+      return { ...p, status: 'SUCCESS', content: firstReadOnly(block, d.hooks.databaseType ?? 'MYSQL', lang) };
     },
     // 2 RESULT
     async (p) => {

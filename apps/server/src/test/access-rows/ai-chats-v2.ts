@@ -20,5 +20,6 @@ export default {
   'POST /api/ai/chat/excel': { rule: 'signedIn' },
   'POST /api/ai/chat/ask': { rule: 'signedIn', call: () => ({ body: { chatId: NONE, question: 'how many orders?' } }) },
   'POST /api/ai/chat/answer/retry': { rule: 'signedIn', call: () => ({ body: { answerId: NONE, step: 1 } }) },
+  'POST /api/ai/parts/answer/update': { rule: 'signedIn', call: () => ({ body: { answerId: NONE, step: 1, content: 'select 1' } }) },
   'POST /api/ai/chat/answer/feedback': { rule: 'signedIn', call: () => ({ body: { answerId: NONE, helpful: true } }) },
 } satisfies Rows;

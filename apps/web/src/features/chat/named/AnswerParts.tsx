@@ -1,7 +1,7 @@
 /** One answer in parts by step: understanding, SQL, result table (cells as text), chart, summary; a failed part says why with a retry; feedback. */
 import { useState } from 'react';
 import { App, Button, Input, Space, Table, Tag, Tooltip } from 'antd';
-import { DislikeOutlined, LikeOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DislikeOutlined, EditOutlined, LikeOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnswerPart, ChatAnswer } from '@askdb/contracts';
 import { chatApi } from './api';
@@ -36,11 +36,25 @@ function PartBody({ part, answer }: { part: AnswerPart; answer: ChatAnswer }) {
   }
 }
 
-export function AnswerView(props: { answer: ChatAnswer; canEdit: boolean; onRetry: (answerId: number, step: number) => void }) {
+export function AnswerView(props: { answer: ChatAnswer; canEdit: boolean; onRetry: (answerId: number, step: number, base?: ChatAnswer) => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [feedback, setFeedback] = useState(props.answer.feedback);
   const a = props.answer;
+  const editSql = async () => {
+    let sql = a.parts[1]?.content ?? '';
+    const ok = await modal.confirm({
+      title: t('chatv2.editSql'), width: 640, okText: t('chatv2.runSql'), cancelText: t('chatv2.cancel'),
+      content: <Input.TextArea defaultValue={sql} autoSize={{ minRows: 3, maxRows: 12 }} className="askdb-chat-code" data-testid="answer-sql-edit" onChange={(e) => (sql = e.target.value)} />,
+    });
+    if (!ok) return;
+    try {
+      await chatApi.updateSql(a.id, sql);
+      props.onRetry(a.id, 2, { ...a, parts: a.parts.map((p) => (p.step === 1 ? { ...p, content: sql.trim().replace(/;\s*$/, '') } : p.step > 1 ? { step: p.step, partType: p.partType, status: 'WAITING' } : p)) });
+    } catch (e) {
+      void message.error((e as Error).message);
+    }
+  };
   const give = async (helpful: boolean) => {
     let reason = '';
     if (!helpful) {
@@ -59,6 +73,9 @@ export function AnswerView(props: { answer: ChatAnswer; canEdit: boolean; onRetr
           <div className="askdb-named-part-head">
             <strong>{t(`chatv2.part.${p.partType}`)}</strong>
             <Tag color={STATUS_COLOR[p.status]} icon={p.status === 'LOADING' ? <LoadingOutlined /> : undefined}>{t(`chatv2.status.${p.status}`)}</Tag>
+            {p.partType === 'SQL' && p.status === 'SUCCESS' && props.canEdit && (
+              <Button size="small" type="text" icon={<EditOutlined />} onClick={() => void editSql()} aria-label={t('chatv2.editSql')} data-testid="part-edit-sql" />
+            )}
             {p.status === 'FAIL' && props.canEdit && (
               <Button size="small" icon={<ReloadOutlined />} onClick={() => props.onRetry(a.id, p.step)} data-testid="part-retry">{t('chatv2.retry')}</Button>
             )}

@@ -57,8 +57,8 @@ export function Conversation({ chatId }: { chatId: number }) {
     setInput('');
     void run('/api/ai/chat/ask', { chatId, question, magic }, { id: -Date.now(), question, magic: magic ?? null, askedBy: 0, createdAt: '', parts: fresh(), feedback: null });
   };
-  const retry = (answerId: number, step: number) => {
-    const a = answers.find((x) => x.id === answerId);
+  const retry = (answerId: number, step: number, base?: ChatAnswer) => {
+    const a = base ?? answers.find((x) => x.id === answerId);
     if (a) void run('/api/ai/chat/answer/retry', { answerId, step }, a);
   };
 

@@ -21,6 +21,7 @@ export const chatApi = {
   share: (id: number, scope: ShareScope, permission: SharePermission, collaboratorIds: number[]) =>
     api<{ token: string; link: string }>('/api/ai/chat/share', { body: { id, scope, permission, collaboratorIds } }),
   resolve: (token: string) => api<ChatV2>('/api/ai/chat/share/resolve', { query: { token } }),
+  updateSql: (answerId: number, content: string) => api<unknown>('/api/ai/parts/answer/update', { body: { answerId, step: 1, content } }),
   feedback: (answerId: number, helpful: boolean, reason?: string) => api<unknown>('/api/ai/chat/answer/feedback', { body: { answerId, helpful, reason } }),
   dataSources: () => api<Page<{ id: number; alias: string; type: string }>>('/api/connection/datasource/list', { query: { pageNo: 1, pageSize: 1000 } }).then((p) => p.data),
   databases: (dataSourceId: number) => api<{ name: string }[]>('/api/rdb/database/list', { query: { dataSourceId }, quietRefusal: true }),

@@ -3,7 +3,7 @@ import type { FeatureStrings } from '../../../i18n/types';
 /** The chat main tab: named chats over a dataset or an Excel/CSV file (spec 02 §2 "AI chat"). */
 export const namedChatStrings: FeatureStrings = {
   'en-US': {
-    'chatv2.chats': 'Chats', 'chatv2.quick': 'Quick chat', 'chatv2.collections': 'AI data collections', 'chatv2.new': 'New chat', 'chatv2.search': 'Search chats',
+    'chatv2.chats': 'Chats', 'chatv2.editSql': 'Edit the SQL', 'chatv2.runSql': 'Run', 'chatv2.quick': 'Quick chat', 'chatv2.collections': 'AI data collections', 'chatv2.new': 'New chat', 'chatv2.search': 'Search chats',
     'chatv2.more': 'Load more', 'chatv2.empty': 'No chats yet', 'chatv2.pick': 'Pick a chat on the left, or create one',
     'chatv2.name': 'Name', 'chatv2.description': 'Description', 'chatv2.dataset': 'AI dataset', 'chatv2.required': 'This field is required!',
     'chatv2.source.DATABASE': 'Database', 'chatv2.source.EXCEL': 'Excel / CSV file', 'chatv2.dataSource': 'Data source', 'chatv2.database': 'Database',
@@ -25,7 +25,7 @@ export const namedChatStrings: FeatureStrings = {
     'chatv2.link': 'Link', 'chatv2.copy': 'Copy link', 'chatv2.copied': 'Link copied', 'chatv2.sharedChat': 'A chat shared with you',
   },
   'zh-CN': {
-    'chatv2.chats': '对话', 'chatv2.quick': '快速对话', 'chatv2.collections': 'AI 数据集', 'chatv2.new': '新建对话', 'chatv2.search': '搜索对话',
+    'chatv2.chats': '对话', 'chatv2.editSql': '编辑 SQL', 'chatv2.runSql': '运行', 'chatv2.quick': '快速对话', 'chatv2.collections': 'AI 数据集', 'chatv2.new': '新建对话', 'chatv2.search': '搜索对话',
     'chatv2.more': '加载更多', 'chatv2.empty': '还没有对话', 'chatv2.pick': '在左侧选择一个对话，或新建一个',
     'chatv2.name': '名称', 'chatv2.description': '描述', 'chatv2.dataset': 'AI 数据集', 'chatv2.required': '此项为必填项！',
     'chatv2.source.DATABASE': '数据库', 'chatv2.source.EXCEL': 'Excel / CSV 文件', 'chatv2.dataSource': '数据源', 'chatv2.database': '数据库',
@@ -47,7 +47,7 @@ export const namedChatStrings: FeatureStrings = {
     'chatv2.link': '链接', 'chatv2.copy': '复制链接', 'chatv2.copied': '链接已复制', 'chatv2.sharedChat': '分享给你的对话',
   },
   'ja-JP': {
-    'chatv2.chats': 'チャット', 'chatv2.quick': 'クイックチャット', 'chatv2.collections': 'AI データコレクション', 'chatv2.new': '新しいチャット', 'chatv2.search': 'チャットを検索',
+    'chatv2.chats': 'チャット', 'chatv2.editSql': 'SQL を編集', 'chatv2.runSql': '実行', 'chatv2.quick': 'クイックチャット', 'chatv2.collections': 'AI データコレクション', 'chatv2.new': '新しいチャット', 'chatv2.search': 'チャットを検索',
     'chatv2.more': 'さらに読み込む', 'chatv2.empty': 'チャットはまだありません', 'chatv2.pick': '左のチャットを選ぶか、新しく作成してください',
     'chatv2.name': '名前', 'chatv2.description': '説明', 'chatv2.dataset': 'AI データセット', 'chatv2.required': 'この項目は必須です！',
     'chatv2.source.DATABASE': 'データベース', 'chatv2.source.EXCEL': 'Excel / CSV ファイル', 'chatv2.dataSource': 'データソース', 'chatv2.database': 'データベース',

@@ -181,10 +181,9 @@ test('Bob sees the reward and withdraws it', async ({ browser }) => {
 
 test('an AI chat beyond the trial\'s free uses opens the pricing modal', async ({ browser }) => {
   const { ctx, page } = await person(browser, carol);
-  // The trial's managed model answers without a configuration of Carol's own. The server does not yet tell the
-  // web app so (GET /api/config/system_config/ai answers configured: false), so the spec says it for the server.
-  await page.route('**/api/config/system_config/ai', (r) => r.fulfill({ json: { success: true, data: { aiSqlSource: 'ASKDB', configured: true } } }));
-  await page.route('**/api/v2/ai/model/list', (r) => r.fulfill({ json: { success: true, data: [{ displayName: 'AskDB AI', modelName: 'scripted-model', isDefault: true }] } }));
+  // The trial's managed model answers without a configuration of Carol's own: the server says so (source ASKDB, configured).
+  const config = await (await page.request.get(`${base}/api/config/system_config/ai`)).json();
+  expect(config.data).toMatchObject({ aiSqlSource: 'ASKDB', configured: true, apiHost: null });
   // Nine of the trial's ten free AI uses, straight to the server (the same stream the chat panel reads).
   for (let i = 0; i < 9; i++) {
     const r = await page.request.post(`${base}/api/v2/ai/chat`, { data: { questionType: 'ORDINARY_CHAT', input: `warm-up ${i}`, source: 'DRAWER_CHAT' } });

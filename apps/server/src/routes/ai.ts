@@ -24,7 +24,7 @@ import { linkValues } from '../services/ai/link-values.js';
 import { auditActor } from '../http/audit-actor.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
-import { aiProviderFor, managedModelName, usesManagedModel } from '../services/commerce/managed-ai.js';
+import { aiProviderFor, managedModelAvailable, managedModelName } from '../services/commerce/managed-ai.js';
 import { permissions } from '../services/permissions/index.js';
 import { assertManagedAiAllowed } from '../services/licence/index.js';
 
@@ -141,8 +141,10 @@ const ai: RouteModule = (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/v2/ai/model/list', summary: 'Models of the configured AI source', tag: 'ai' }, async (_i, req) => {
     const stored = await settings.get(req.ctx.organizationId);
-    const managed = managedModelName(deps);
-    if (!isConfigured(stored)) return managed && usesManagedModel(deps, stored) ? [{ displayName: managed, modelName: managed, isDefault: true }] : [];
+    if (!isConfigured(stored)) {
+      const managed = managedModelName(deps);
+      return managed && (await managedModelAvailable(deps, req.ctx.organizationId, stored)) ? [{ displayName: managed, modelName: managed, isDefault: true }] : [];
+    }
     const preferred = stored!.model || stored!.deployment;
     let names: string[] = preferred ? [preferred] : [];
     try {
@@ -156,9 +158,16 @@ const ai: RouteModule = (app, deps) => {
     return unique.map((name, i) => ({ displayName: name, modelName: name, isDefault: preferred ? name === preferred : i === 0 }));
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/config/system_config/ai', summary: 'The AI settings (never the key)', tag: 'ai' }, async (_i, req) =>
-    settings.toPublic(await settings.get(req.ctx.organizationId), canEdit(req), serverMode),
-  );
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/config/system_config/ai', summary: 'The AI settings (never the key)', tag: 'ai' }, async (_i, req) => {
+    const stored = await settings.get(req.ctx.organizationId);
+    const shown = settings.toPublic(stored, canEdit(req), serverMode);
+    // The deployment's managed model answers for an organisation without a key of its own: configured,
+    // source ASKDB, its model's name; never its address or key.
+    if (await managedModelAvailable(deps, req.ctx.organizationId, stored)) {
+      return { ...shown, aiSqlSource: 'ASKDB' as const, apiHost: null, model: managedModelName(deps), deployment: null, apiVersion: null, apiKeyConfigured: false, configured: true };
+    }
+    return shown;
+  });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/config/system_config/ai', summary: 'Change the AI settings (the key is stored encrypted)', tag: 'ai', body: AiConfigInput }, async ({ body }, req) => {
     if (!canEdit(req)) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, aiMsg(req.ctx.lang, 'SETTINGS_ADMIN_ONLY'));

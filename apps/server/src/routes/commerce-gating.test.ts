@@ -128,6 +128,22 @@ describe('gating on a billed server', () => {
     expect((await remaining(u)).aiUses.used).toBe(10);
   });
 
+  it('the web is told of the managed model (configured, source ASKDB, no address or key) while the plan has it', async () => {
+    const u = await inTier('PRO_TRIAL');
+    const cfg = await as(w.t, u, 'GET', '/api/config/system_config/ai');
+    expect(cfg.body.data).toMatchObject({ aiSqlSource: 'ASKDB', configured: true, apiHost: null, apiKeyConfigured: false, model: 'scripted-model' });
+    expect(JSON.stringify(cfg.body)).not.toContain(llm.openAiBase);
+    expect(JSON.stringify(cfg.body)).not.toContain('sk-managed-test');
+    expect((await as(w.t, u, 'GET', '/api/v2/ai/model/list')).body.data).toEqual([{ displayName: 'scripted-model', modelName: 'scripted-model', isDefault: true }]);
+    // Its own key, once saved, is what the web sees.
+    await as(w.t, u, 'POST', '/api/config/system_config/ai', { aiSqlSource: 'OPENAI', apiHost: llm.openAiBase, apiKey: 'sk-own-key', model: 'own-model' });
+    expect((await as(w.t, u, 'GET', '/api/config/system_config/ai')).body.data).toMatchObject({ aiSqlSource: 'OPENAI', configured: true, apiKeyConfigured: true, model: 'own-model' });
+    // Community has no managed model: nothing configured, no model listed.
+    const c = await inTier('COMMUNITY');
+    expect((await as(w.t, c, 'GET', '/api/config/system_config/ai')).body.data).toMatchObject({ configured: false });
+    expect((await as(w.t, c, 'GET', '/api/v2/ai/model/list')).body.data).toEqual([]);
+  });
+
   it('AI reports: 2 in the trial; community has no managed model at all', async () => {
     const u = await inTier('PRO_TRIAL');
     await chat(u, { questionType: 'DASHBOARD_GENERATION' });

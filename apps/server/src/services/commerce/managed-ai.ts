@@ -9,6 +9,7 @@ import { createProvider, type LlmProvider } from '@askdb/ai';
 import type { Language } from '@askdb/contracts';
 import type { AppDeps } from '../../deps.js';
 import { AiConfigService, isConfigured, type StoredAiConfig } from '../ai/ai-config.js';
+import { managedAiRefused } from '../licence/index.js';
 import { commerce } from './service.js';
 import { meterManagedAi } from './usage.js';
 
@@ -18,6 +19,18 @@ export const managedModelName = (deps: Pick<AppDeps, 'config'>) => deps.config.b
 /** Uses the managed model for this organisation's settings (nothing of its own configured, or ASKDB chosen). */
 export function usesManagedModel(deps: Pick<AppDeps, 'config'>, stored: StoredAiConfig | null): boolean {
   return !!deps.config.billing.managedAi && (!stored || stored.aiSqlSource === 'ASKDB' || !isConfigured(stored));
+}
+
+/**
+ * Whether this organisation's AI is the managed model and may use it now (what the web is told:
+ * GET /api/config/system_config/ai says configured with source ASKDB, the model list names it):
+ * the deployment offers one, the organisation has no usable key of its own, its plan includes the
+ * managed model, and this is not an offline-activated device (spec 02 §6).
+ */
+export async function managedModelAvailable(deps: AppDeps, organizationId: number | null, stored: StoredAiConfig | null): Promise<boolean> {
+  if (organizationId === null || isConfigured(stored) || !usesManagedModel(deps, stored)) return false;
+  if (!(await commerce(deps).entitlement(organizationId)).features.includes('AI_MANAGED_MODEL')) return false;
+  return !(await managedAiRefused(deps));
 }
 
 /**

@@ -86,6 +86,14 @@ describe('sharing named chats', () => {
     parts = view.chatDetails.data[0].parts;
     expect(parts[2]).toMatchObject({ status: 'SUCCESS', dataList: [['1', '10'], ['2', '20'], ['3', '30']] });
 
+    // Both runs are in the SQL audit, each under the user it ran as.
+    let audited: { userId: number; sql: string }[] = [];
+    for (let i = 0; i < 50 && new Set(audited.map((r) => r.userId)).size < 2; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      audited = ((await as(t, f.owner, 'GET', '/api/audit/sql/list?pageSize=500')).body.data?.data ?? []).filter((r: { sql: string }) => r.sql === 'SELECT id, amount FROM orders ORDER BY id');
+    }
+    expect(new Set(audited.map((r) => r.userId))).toEqual(new Set([f.owner.userId, f.operator.userId]));
+
     // Another team's member gets nothing, even with the link.
     expect((await as(t, f.outsider, 'GET', `/api/ai/chat/share/resolve?token=${token}`)).status).toBe(404);
     expect((await as(t, f.outsider, 'GET', `/api/v2/ai/chat/get?id=${chatId}`)).status).toBe(404);

@@ -171,6 +171,21 @@ describe('commerce on a billed server (PostgreSQL store, our own Stripe API serv
     expect((await as(w.t, u, 'GET', '/api/order/list')).body.data).toEqual([]);
   });
 
+  it('a personal plan without organizationId is the buyer’s own PERSONAL organisation, whatever is current; another’s is refused', async () => {
+    const team = await makeTeam(w.t, 'PersonalFromTeam');
+    // The owner's current organisation is the team.
+    const mine = await order(team.owner, { id: 2, paymentMethod: 'sandbox' });
+    expect(mine.status).toBe(200);
+    const listed = (await as(w.t, team.owner, 'GET', '/api/order/list')).body.data;
+    expect(listed.find((o: { orderId: number }) => o.orderId === mine.body.data.orderId)).toMatchObject({ organizationId: team.owner.personalOrgId });
+    const other = await makeUser(w.t, 'OtherPersonal');
+    const refused = await order(team.owner, { id: 2, paymentMethod: 'sandbox', organizationId: other.personalOrgId });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe('WRONG_ORGANIZATION_TYPE');
+    // Naming a team for a personal plan stays refused.
+    expect((await order(team.owner, { id: 2, paymentMethod: 'sandbox', organizationId: team.teamId })).body.errorCode).toBe('WRONG_ORGANIZATION_TYPE');
+  });
+
   it('sandbox: its pay page pays through the verified webhook path; a team’s paid seats cap its members (three languages)', async () => {
     const team = await makeTeam(w.t, 'Sand');
     const created = await order(team.owner, { id: 22, paymentMethod: 'sandbox', organizationId: team.teamId, seats: 5 });

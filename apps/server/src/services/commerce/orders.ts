@@ -67,10 +67,13 @@ export async function createOrder(svc: CommerceService, ctx: RequestContext, bod
 
   // The organisation: the caller must be a VALID member; a team plan needs an admin of a team.
   const orgs = new OrganizationRepo(svc.deps.store.db);
-  const organizationId = body.organizationId ?? ctx.organizationId!;
+  // A personal plan is the buyer's own: without an organisation named, their PERSONAL organisation
+  // (whichever organisation is current); naming anyone else's is refused.
+  const organizationId = body.organizationId ?? (type === 'PERSONAL' ? (await orgs.personalOf(userId))?.id : undefined) ?? ctx.organizationId!;
   const org = await orgs.get(organizationId);
   const me = org ? await orgs.membership(org.id, userId) : null;
   if (!org || !me || me.status !== 'VALID') throw bad(lang, COMMERCE_ERROR_CODES.WRONG_ORGANIZATION_TYPE, 'NOT_A_MEMBER', undefined, 403);
+  if (type === 'PERSONAL' && org.type === 'PERSONAL' && org.ownerId !== userId) throw bad(lang, COMMERCE_ERROR_CODES.WRONG_ORGANIZATION_TYPE, 'NOT_A_MEMBER', undefined, 403);
   if (type === 'TEAM') {
     if (org.type === 'PERSONAL') throw bad(lang, COMMERCE_ERROR_CODES.WRONG_ORGANIZATION_TYPE, 'TEAM_PLAN_NEEDS_TEAM');
     if (me.roleCode !== 'ADMIN' && me.roleCode !== 'SUPER_ADMIN') throw bad(lang, ERROR_CODES.PERMISSION_DENIED, 'ADMIN_ONLY', undefined, 403);

@@ -39,10 +39,10 @@ export interface AiChatAnswersTable {
   updated_at: string;
 }
 
-export interface ChatV2Tables {
+export type ChatV2Tables = {
   ai_chats: AiChatsTable;
   ai_chat_answers: AiChatAnswersTable;
-}
+};
 
 export type ChatV2Db = Kysely<ChatV2Tables>;
 export function chatV2Db(db: StoreDb): ChatV2Db {

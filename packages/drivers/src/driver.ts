@@ -174,6 +174,13 @@ export interface Connection {
    * through it run on that same session. Engines without it cannot be import targets.
    */
   runBound?(sql: string, params: unknown[], options?: { databaseName?: string | null }): Promise<number>;
+  /**
+   * Additive (bulk import): runs one statement that reads `input` from the client — `COPY … FROM
+   * STDIN` on PostgreSQL, `LOAD DATA LOCAL INFILE` on MySQL (whatever file name the server asks
+   * for, it gets `input`; nothing is read from disk) — in `databaseName`'s session, like runBound.
+   * Returns the rows loaded and the warnings the server raised (MySQL; 0 on PostgreSQL).
+   */
+  runWithInput?(sql: string, input: Buffer, options?: { databaseName?: string | null }): Promise<{ rows: number; warnings: number }>;
 }
 
 export interface DatabaseDriver {

@@ -3,10 +3,12 @@
  * paused while the consumer is behind), cells arrive as raw text bytes (typeCast off), cancel is
  * KILL QUERY from a second connection, and a fatal error marks the connection broken.
  */
+import { Readable } from 'node:stream';
 import type { Dialect } from '@askdb/sql';
 import type { Connection, ExecuteOptions, Metadata } from '../driver.js';
 import { PushQueue } from '../shared/push-queue.js';
 import { messageOf } from '../shared/network-errors.js';
+import { inputChunks } from '../shared/input-chunks.js';
 import { positionFromOffset, positionOfFragment } from '../shared/position.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
 import { StatementRunner, type BodyEvent, type BodySummary, type StatementFailure } from '../shared/statement-run.js';
@@ -71,6 +73,18 @@ export class MysqlConnection extends RunnerConnection {
   runBound(sql: string, params: unknown[]): Promise<number> {
     return new Promise((resolve, reject) => {
       this.deps.conn.query({ sql, values: params }, (err, res) => (err ? reject(err) : resolve(Number((res as OkPacket)?.affectedRows ?? 0))));
+    });
+  }
+
+  /** `LOAD DATA LOCAL INFILE` fed with `input` whatever file the server names (bulk import); rows loaded and warnings. */
+  runWithInput(sql: string, input: Buffer): Promise<{ rows: number; warnings: number }> {
+    return new Promise((resolve, reject) => {
+      const infileStreamFactory = () => Readable.from(inputChunks(input));
+      this.deps.conn.query({ sql, infileStreamFactory } as Parameters<RawMysql['query']>[0], (err: unknown, res: unknown) => {
+        if (err) return reject(err);
+        const ok = res as OkPacket;
+        resolve({ rows: Number(ok?.affectedRows ?? 0), warnings: Number(ok?.warningStatus ?? 0) });
+      });
     });
   }
 

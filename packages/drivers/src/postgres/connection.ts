@@ -75,6 +75,10 @@ export class PgConnection extends RunnerConnection {
     return (await this.session(options?.databaseName)).runBound(sql, params);
   }
 
+  async runWithInput(sql: string, input: Buffer, options?: { databaseName?: string | null }): Promise<{ rows: number; warnings: number }> {
+    return (await this.session(options?.databaseName)).runWithInput(sql, input);
+  }
+
   private newSession(client: pg.Client): PgSession {
     return new PgSession({ client, dialect: this.deps.dialect, defaultSchema: this.deps.defaultSchema, openSide: () => this.deps.open() });
   }

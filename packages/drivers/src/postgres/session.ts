@@ -5,10 +5,14 @@
  */
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
+import copyStreams from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Dialect } from '@askdb/sql';
 import type { ExecuteOptions } from '../driver.js';
 import type { BodyEvent, BodySummary, StatementFailure } from '../shared/statement-run.js';
 import { messageOf } from '../shared/network-errors.js';
+import { inputChunks } from '../shared/input-chunks.js';
 import { positionFromCodePointOffset } from '../shared/position.js';
 import { headerOf, type Cell } from '../values.js';
 import { PgMetadata } from './metadata.js';
@@ -55,6 +59,13 @@ export class PgSession {
   /** One statement with bound parameters (bulk import); the affected row count. */
   async runBound(sql: string, params: unknown[]): Promise<number> {
     return (await this.deps.client.query(sql, params)).rowCount ?? 0;
+  }
+
+  /** `COPY … FROM STDIN` fed with `input` (bulk import); the rows copied. */
+  async runWithInput(sql: string, input: Buffer): Promise<{ rows: number; warnings: number }> {
+    const copy = this.deps.client.query(copyStreams.from(sql));
+    await pipeline(Readable.from(inputChunks(input)), copy);
+    return { rows: copy.rowCount ?? 0, warnings: 0 };
   }
 
   get isRunning(): boolean {

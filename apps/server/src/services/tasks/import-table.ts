@@ -1,15 +1,18 @@
 /**
  * Rows from a file into a table: a new table (column types inferred from the first rows) or an
  * existing one (file columns mapped to table columns). Rows go in batches, one transaction per
- * batch, as multi-row INSERTs with bound parameters; identifiers are quoted by the dialect. A batch
- * the database refuses is retried row by row behind savepoints, so each bad row is reported and
- * the good ones land. The stop flag is read before every batch: after a cancel nothing past the
+ * batch. A batch first goes through the database's own bulk loader (PostgreSQL `COPY … FROM STDIN`,
+ * MySQL `LOAD DATA LOCAL INFILE`, values as loader data); a batch it refuses, or loads with any
+ * warning or a short count, is rolled back and goes in as multi-row INSERTs with bound parameters,
+ * and, if those are refused, row by row behind savepoints, so each bad row is reported and the good
+ * ones land. Identifiers are quoted by the dialect. The stop flag is read before every batch: after a cancel nothing past the
  * last reported batch is committed, and `committedRows` says exactly how many rows landed.
  */
 import type { Connection } from '@askdb/drivers';
 import type { Dialect } from '@askdb/sql';
 import { TASK_LIMITS, type TaskRowError } from '@askdb/contracts';
 import type { Cell, FileRecord, TableSource } from './readers.js';
+import { bulkSql, mysqlTsv, pgCsv } from './bulk-input.js';
 
 export interface ImportTarget {
   conn: Connection;
@@ -75,6 +78,8 @@ export class TableImporter {
   private converters: ((v: Cell) => Cell)[] = [];
   /** PostgreSQL: each target column's type, for one INSERT … SELECT FROM unnest(text arrays) per batch. */
   private pgTypes: string[] | null = null;
+  /** The bulk loader statement while the loader is in use (off when unavailable or once it proves unusable). */
+  private bulk: string | null = null;
 
   constructor(private readonly t: ImportTarget, private readonly src: TableSource, private readonly hooks: ImportHooks) {
     this.q = (n) => t.dialect.quoteIdentifier(n, true);
@@ -104,6 +109,7 @@ export class TableImporter {
         }
         await this.createTable(sample);
       } else await this.mapExisting();
+      await this.chooseBulk();
       let batch: { row: number; cells: Cell[] }[] = [];
       const flush = async (): Promise<boolean> => {
         if (await this.hooks.shouldStop()) return false;
@@ -231,7 +237,53 @@ export class TableImporter {
     return out;
   }
 
+  /**
+   * The loader is used when the driver has it and a rollback undoes a batch: always on PostgreSQL,
+   * on MySQL only for InnoDB tables (a MyISAM load could not be taken back before the fallback).
+   */
+  private async chooseBulk(): Promise<void> {
+    if (!this.t.conn.runWithInput) return;
+    if (!isPg(this.t.dialect)) {
+      const loc = { databaseName: this.t.databaseName, schemaName: this.t.schemaName, tableName: this.t.tableName };
+      const ddl = await this.t.conn.metadata.tableDdl(loc).catch(() => '');
+      if (!/\bENGINE\s*=\s*InnoDB\b/i.test(ddl)) return;
+    }
+    this.bulk = bulkSql(this.t.dialect, this.qualified, this.columns);
+  }
+
+  /** The batch through the bulk loader in its own transaction; false (nothing committed) when it must be retried. */
+  private async bulkBatch(batch: { row: number; cells: Cell[] }[]): Promise<boolean> {
+    const rows = { rows: batch, picks: this.picks, converters: this.converters };
+    const input = isPg(this.t.dialect) ? pgCsv(rows) : mysqlTsv(rows);
+    await this.exec('BEGIN');
+    try {
+      const r = await this.t.conn.runWithInput!(this.bulk!, input, { databaseName: this.t.databaseName });
+      // MySQL's LOCAL load turns refusals into warnings and skipped rows: only a clean, complete load counts.
+      if (r.rows === batch.length && r.warnings === 0) {
+        await this.exec('COMMIT');
+        this.c.committedRows += batch.length;
+        return true;
+      }
+    } catch {
+      // refused: rolled back below, then retried statement by statement
+    }
+    await this.exec('ROLLBACK').catch(() => 0);
+    return false;
+  }
+
   private async insertBatch(batch: { row: number; cells: Cell[] }[]): Promise<void> {
+    if (this.bulk) {
+      if (await this.bulkBatch(batch)) return;
+      const failedBefore = this.c.failedRows;
+      await this.insertStatements(batch);
+      // Every row went in without the loader: the loader itself is unusable here (disabled, not allowed, …).
+      if (this.c.failedRows === failedBefore) this.bulk = null;
+      return;
+    }
+    await this.insertStatements(batch);
+  }
+
+  private async insertStatements(batch: { row: number; cells: Cell[] }[]): Promise<void> {
     const per = Math.max(1, Math.min(1000, Math.floor(30_000 / this.columns.length)));
     await this.exec('BEGIN');
     try {

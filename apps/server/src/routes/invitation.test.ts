@@ -10,6 +10,7 @@ import { as, makeUser, type Persona } from '../test/org-fixtures.js';
 import { checkInvitationCode } from '../services/rewards/invitation-codes.js';
 import { creditInvitationReward } from '../services/rewards/rewards.js';
 import { allocateRewardStatuses } from '../services/rewards/allocation.js';
+import { billingConfigFromEnv } from '../services/commerce/billing-config.js';
 
 const FORM = { name: 'Zhang San', idNumber: '11010519491231002X', alipayAccount: 'zhang@example.cn', phone: '13800138000' };
 let orderSeq = 1000;
@@ -33,8 +34,10 @@ describe('invitations and rewards (PostgreSQL store)', () => {
     scratch = await scratchPgDatabase('askdb_rewards');
     const url = new URL(PG_URL);
     url.pathname = `/${scratch.name}`;
-    t = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false });
-    t2 = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false });
+    // Billing on: the user's routes answer only on a deployment that sells.
+    const billing = billingConfigFromEnv({ ASKDB_BILLING: '1' }, 'server');
+    t = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false, billing });
+    t2 = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false, billing });
     inviter = await makeUser(t, 'Inviter');
     buyer = await makeUser(t, 'Buyer');
     operator = await makeUser(t, 'Operator');
@@ -159,5 +162,26 @@ describe('invitations and rewards (PostgreSQL store)', () => {
     expect(oldestFirst[0]!.status).not.toBe('WAITING');
     const rows = await t.deps.store.db.selectFrom('reward_ledger' as never).select(sql<string>`kind`.as('kind')).execute();
     expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['REWARD', 'WITHDRAW', 'RETURN']));
+  });
+
+  it('billing off: the user routes answer 404 BILLING_OFF; the operator still pays out what is owed', async () => {
+    const url = new URL(PG_URL);
+    url.pathname = `/${scratch.name}`;
+    const off = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false });
+    try {
+      for (const [method, path] of [
+        ['GET', '/api/invitation/get_invitation_code_exit?code=ABC123'], ['POST', '/api/invitation/create_invitation_code'],
+        ['GET', '/api/invitation/get_my_invitation_code'], ['GET', '/api/invitation/get_invitation_order_item'],
+        ['GET', '/api/invitation/get_invitation_income'], ['GET', '/api/invitation/withdrawal_list'],
+      ] as const) {
+        expect(await as(off, inviter, method, path)).toMatchObject({ status: 404, body: { errorCode: 'BILLING_OFF' } });
+      }
+      expect((await as(off, inviter, 'POST', '/api/invitation/withdraw_invitation_income', FORM)).body.errorCode).toBe('BILLING_OFF');
+      const payouts = await as(off, operator, 'GET', '/api/invitation/payout/list');
+      expect(payouts.status).toBe(200);
+      expect(payouts.body.data.total).toBeGreaterThanOrEqual(3);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -191,11 +191,13 @@ test('an AI chat beyond the trial\'s free uses opens the pricing modal', async (
   }
   await page.goto(`${base}/chat?language=en-US`);
   const input = page.getByTestId('chat-input');
+  // The chat panel offers the managed model (GET /api/v2/ai/model/list names it).
+  await expect(page.getByTestId('chat-model')).toContainText('scripted-model', NAV);
   await input.fill('the tenth question');
   await input.press('Enter');
+  await expect(page.getByTestId('chat-answer-text').first()).toHaveText('OK', NAV);
   await expect(page.getByTestId('pricing-title')).toBeHidden();
   await expect(input).toBeEnabled(NAV);
-  await page.waitForTimeout(1000);
   await input.fill('one question too many');
   await input.press('Enter');
   await expect(page.getByTestId('pricing-title')).toHaveText('Start your free Pro trial', NAV);

@@ -121,6 +121,8 @@ export interface AnswerPart {
   chart?: ChartSpec;
   /** Why the part failed or was skipped. */
   error?: string;
+  /** A refusal the web acts on (FREE_TRIAL_USAGE_LIMIT opens the pricing modal), with `error` its message. */
+  errorCode?: string;
 }
 export interface ChatAnswer {
   id: number;

@@ -31,7 +31,7 @@ async function streamAnswer(deps: AppDeps, repo: ChatV2Repo, req: FastifyRequest
   };
   send({ answerId: answer.id });
   try {
-    await runAnswer({ deps, req, repo, chat, answer, model, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS), emit: (part: AnswerPart) => send({ answerId: answer.id, part }) }, from);
+    await runAnswer({ deps, req, repo, chat, answer, model, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS), emit: (part: AnswerPart) => send({ answerId: answer.id, part }), refused: send }, from);
   } catch (e) {
     req.log.error({ err: e }, 'chat answer failed');
     send({ errorCode: ERROR_CODES.INTERNAL_ERROR, errorMessage: (e as Error).message?.split('\n')[0] ?? 'Error' });

@@ -6,18 +6,19 @@
  * /query_table stops after the table; /query_chart after the chart (and fails when none fits).
  */
 import {
-  AiError, answerLanguage, buildPrompt, checkedAnswer, createProvider, extractSqlBlocks, analyzeStatement, isAbortError, type LlmProvider,
+  AiError, answerLanguage, buildPrompt, checkedAnswer, extractSqlBlocks, analyzeStatement, isAbortError,
 } from '@askdb/ai';
-import { ANSWER_PART_TYPES, ERROR_CODES, type AnswerPart, type AiPrivacy, type Language } from '@askdb/contracts';
+import { ANSWER_PART_TYPES, ERROR_CODES, LICENCE_ERROR_CODES, type AnswerPart, type AiPrivacy, type Language } from '@askdb/contracts';
 import { dialectFor, splitStatements } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import type { AnswerRow, ChatRow, ChatV2Repo } from '../../store/chats-v2.js';
-import { AiConfigService, DEFAULT_PRIVACY, isConfigured } from '../ai/ai-config.js';
+import { AiConfigService, DEFAULT_PRIVACY } from '../ai/ai-config.js';
 import { chatData, chatExecutor, type ChatData } from './chat-data.js';
 import { pickChart } from './chart.js';
 import { chatMsg } from './messages.js';
+import { chatModelChooser } from './chat-model.js';
 
 export const initialParts = (): AnswerPart[] => ANSWER_PART_TYPES.map((partType, step) => ({ step, partType, status: 'WAITING' }));
 
@@ -30,6 +31,8 @@ export interface RunOptions {
   model?: string;
   signal: AbortSignal;
   emit: (part: AnswerPart) => void;
+  /** A refusal the whole answer stops on (FREE_TRIAL_USAGE_LIMIT, LICENSE_NOT_SUPPORTED): sent as its own stream message too. */
+  refused?: (e: { errorCode: string; errorMessage: string }) => void;
 }
 
 class StepFailure extends Error {}
@@ -40,6 +43,10 @@ export function reasonOf(e: unknown, lang: Language): string {
   if (e instanceof AppError || e instanceof StepFailure) return e.message;
   return (e as Error)?.message?.split('\n')[0]?.slice(0, 500) || 'Error';
 }
+
+/** The plan's or licence's refusals the web acts on (the pricing modal, the licence dialog). */
+const REFUSALS: string[] = [ERROR_CODES.FREE_TRIAL_USAGE_LIMIT, ...Object.values(LICENCE_ERROR_CODES)];
+const refusalCode = (e: unknown): string | null => (e instanceof AppError && REFUSALS.includes(e.errorCode) ? e.errorCode : null);
 
 async function collect(stream: AsyncIterable<{ type: string; text?: string }>): Promise<string> {
   let text = '';
@@ -73,14 +80,10 @@ export async function readOnlySql(deps: AppDeps, req: FastifyRequest, chat: Chat
 export async function runAnswer(o: RunOptions, from: number): Promise<void> {
   const { deps, req, repo, chat, answer } = o;
   const lang = req.ctx.lang;
-  const settings = new AiConfigService(deps.kv, deps.secrets);
-  const stored = await settings.get(req.ctx.organizationId);
+  const stored = await new AiConfigService(deps.kv, deps.secrets).get(req.ctx.organizationId);
   const privacy: AiPrivacy = stored?.privacy ?? DEFAULT_PRIVACY;
-  let provider: LlmProvider | null = null;
-  const llm = () => {
-    if (!isConfigured(stored)) throw new AiError('AI_NOT_CONFIGURED', 'notConfigured');
-    return (provider ??= createProvider(settings.providerConfig(stored!)));
-  };
+  // Own key or the managed model (counted once per run, the first time a step needs it), like POST /api/v2/ai/chat.
+  const model = chatModelChooser(deps, req.ctx.organizationId, stored, lang, o.model);
   let parts = JSON.parse(answer.parts_json) as AnswerPart[];
   const set = async (part: AnswerPart) => {
     parts = (await repo.updateParts(answer.id, (p) => p.map((x) => (x.step === part.step ? part : x)))) ?? parts;
@@ -88,7 +91,7 @@ export async function runAnswer(o: RunOptions, from: number): Promise<void> {
   };
   const magic = answer.magic;
   let data: ChatData | null = null;
-  const context = async () => (data ??= await chatData(deps, req, chat, answer.question, privacy, o.signal, isConfigured(stored) ? llm() : undefined));
+  const context = async () => (data ??= await chatData(deps, req, chat, answer.question, privacy, o.signal, (await model.maybe())?.provider));
 
   const steps: ((p: AnswerPart) => Promise<AnswerPart>)[] = [
     // 0 UNDERSTANDING
@@ -104,8 +107,9 @@ export async function runAnswer(o: RunOptions, from: number): Promise<void> {
         .filter((r) => r.sql?.status === 'SUCCESS' && r.sql.content).slice(0, 3).reverse();
       const history = earlier.flatMap((r) => [{ role: 'user' as const, content: r.q }, { role: 'assistant' as const, content: `\`\`\`sql\n${r.sql!.content}\n\`\`\`` }]);
       let text = '';
+      const m = await model.need();
       for await (const ev of checkedAnswer({
-        provider: llm(), request: { model: o.model, messages: buildPrompt({ ...d.prompt, history }) }, hooks: d.hooks, check: true, correct: privacy !== 'NOTHING',
+        provider: m.provider, request: { model: m.model, messages: buildPrompt({ ...d.prompt, history }) }, hooks: d.hooks, check: true, correct: privacy !== 'NOTHING',
         language: answerLanguage(answer.question, lang, false), signal: o.signal,
       })) {
         if (ev.type === 'retry') text = '';
@@ -141,8 +145,9 @@ export async function runAnswer(o: RunOptions, from: number): Promise<void> {
         return { ...p, status: 'SUCCESS', content: `${rows.length}${result.hasMore ? '+' : ''} rows: ${(result.headerList ?? []).join(', ')}` };
       }
       const csv = [result.headerList ?? [], ...rows.slice(0, 30)].map((r) => r.map((v) => (v ?? '')).join(',')).join('\n');
-      const text = await collect(llm().stream({
-        model: o.model,
+      const m = await model.need();
+      const text = await collect(m.provider.stream({
+        model: m.model,
         messages: [
           { role: 'system', content: `You summarise the result of a SQL query for a business user in at most 4 sentences, in ${language}. Use only numbers from the result. No SQL, no markdown tables.` },
           { role: 'user', content: `Question: ${answer.question}\n\nSQL:\n${parts[1]!.content}\n\nResult (${rows.length}${result.hasMore ? '+' : ''} rows, CSV, first 30):\n${csv}` },
@@ -159,10 +164,12 @@ export async function runAnswer(o: RunOptions, from: number): Promise<void> {
       await set(await steps[step]!(base));
     } catch (e) {
       const reason = o.signal.aborted || isAbortError(e) ? 'Stopped: the answer took too long' : reasonOf(e, lang);
-      await set({ ...base, status: 'FAIL', error: reason });
+      const errorCode = refusalCode(e);
+      await set({ ...base, status: 'FAIL', error: reason, ...(errorCode ? { errorCode } : {}) });
       for (let later = step + 1; later < steps.length; later++) {
         await set({ step: later, partType: ANSWER_PART_TYPES[later]!, status: 'SKIPPED', error: chatMsg(lang, 'PREVIOUS_FAILED') });
       }
+      if (errorCode) o.refused?.({ errorCode, errorMessage: reason });
       return;
     }
   }

@@ -4,8 +4,9 @@
  * source's access check, the caller's grants (checkScript), the execution service and the SQL audit;
  * an Excel chat queries its own DuckDB file through the DuckDB driver, sandboxed (no other file).
  */
+import fs from 'node:fs';
 import {
-  buildSchemaIndex, rankTables, renderSchema, type Catalog, type CatalogTable, type CheckHooks, type LlmProvider, type PromptContext,
+  renderSchema, type Catalog, type CatalogTable, type CheckHooks, type LlmProvider, type PromptContext,
 } from '@askdb/ai';
 import { CHAT_V2_LIMITS, ChatInput, ERROR_CODES, type AiPrivacy, type ChatDataset } from '@askdb/contracts';
 import { driverFor, type Connection, type ConnectionConfig } from '@askdb/drivers';
@@ -19,6 +20,7 @@ import { permissions } from '../permissions/index.js';
 import { AiCollectionRepo } from '../ai/ai-collections.js';
 import { buildChatContext, findTable } from '../ai/chat-context.js';
 import { driverFailure } from '../driver-errors.js';
+import { chatKnowledge } from '../knowledge/chat-knowledge.js';
 import type { ChatRow } from '../../store/chats-v2.js';
 import { excelOf } from './chat-access.js';
 import { chatDbFile, q } from './excel-load.js';
@@ -38,8 +40,11 @@ async function openExcel(deps: AppDeps, req: FastifyRequest, chat: ChatRow): Pro
     if (excel?.status === 'FAIL') throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(req.ctx.lang, 'LOAD_FAILED', { reason: excel.error ?? '' }));
     throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(req.ctx.lang, 'NOT_LOADED', { progress: excel?.progress ?? 0 }));
   }
+  const file = chatDbFile(deps.config.home, chat.id);
+  // The file lives on the $ASKDB_HOME of the replica that loaded it; another replica says so (never the driver's path).
+  if (!(await fs.promises.stat(file).then((st) => st.isFile(), () => false))) throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(req.ctx.lang, 'FILE_ELSEWHERE'));
   const driver = await driverFor('DUCKDB');
-  const config = { type: 'DUCKDB', alias: 'chat', filePath: chatDbFile(deps.config.home, chat.id), fileAccess: { directories: [], paths: [] } } as unknown as ConnectionConfig;
+  const config = { type: 'DUCKDB', alias: 'chat', filePath: file, fileAccess: { directories: [], paths: [] } } as unknown as ConnectionConfig;
   return driver.connect(config);
 }
 
@@ -92,10 +97,13 @@ export async function chatData(
   deps: AppDeps, req: FastifyRequest, chat: ChatRow, question: string, privacy: AiPrivacy, signal: AbortSignal, provider?: LlmProvider,
 ): Promise<ChatData> {
   if (chat.source_type === 'EXCEL') {
-    const catalog = await excelCatalog(deps, req, chat, privacy === 'SCHEMA_AND_SAMPLES');
-    const linked = rankTables(buildSchemaIndex(catalog), question, {});
+    // The organisation's global knowledge (no data source): the prompt's section, and the terms' definitions for linking.
+    const knowledge = await chatKnowledge(deps, req, null, question);
+    const catalog = knowledge.annotate(await excelCatalog(deps, req, chat, privacy === 'SCHEMA_AND_SAMPLES'));
+    const linked = await deps.linker.link(catalog, knowledge.linkingQuestion, {});
     const slice = renderSchema(catalog, linked, { privacy: privacy === 'NOTHING' ? 'SCHEMA_ONLY' : privacy });
     const prompt: PromptContext = { questionType: 'NL_2_SQL', input: question, uiLanguage: req.ctx.lang, dialect: 'DuckDB', schema: slice.text };
+    if (knowledge.text) prompt.knowledge = knowledge.text;
     const hooks: CheckHooks = {
       databaseType: 'DUCKDB',
       lookupTable: (name) => findTable(catalog, name)?.columns.map((c) => c.name),

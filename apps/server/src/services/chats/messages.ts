@@ -30,6 +30,11 @@ export const chatMessages = defineMessages({
     'ja-JP': '縦方向ヘッダーは {cells} セル以下のシートのみ対応しています。このシートは大きすぎます',
   },
   NOT_LOADED: { 'en-US': 'The file is still loading ({progress}%)', 'zh-CN': '文件仍在加载中（{progress}%）', 'ja-JP': 'ファイルを読み込み中です（{progress}%）' },
+  FILE_ELSEWHERE: {
+    'en-US': "This chat's file is on another server; open AskDB on the server where the file was uploaded, or upload the file again in a new chat",
+    'zh-CN': '该对话的文件位于另一台服务器上；请在上传该文件的服务器上打开 AskDB，或在新对话中重新上传文件',
+    'ja-JP': 'このチャットのファイルは別のサーバーにあります。ファイルをアップロードしたサーバーで AskDB を開くか、新しいチャットでファイルを再度アップロードしてください',
+  },
   LOAD_FAILED: { 'en-US': 'The file could not be loaded: {reason}', 'zh-CN': '文件加载失败：{reason}', 'ja-JP': 'ファイルを読み込めませんでした：{reason}' },
   NOT_READ_ONLY: {
     'en-US': 'The generated SQL changes data; a chat only runs queries that read',

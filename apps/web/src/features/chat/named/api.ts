@@ -46,6 +46,21 @@ export interface AnswerEvents {
   onError?: (message: string) => void;
 }
 
+export interface AnswerMessage { answerId?: number; part?: AnswerPart; errorCode?: string; errorMessage?: string }
+
+/**
+ * One message of an answer stream. A refusal the app acts on goes out as the same global event the
+ * chat store sends: FREE_TRIAL_USAGE_LIMIT opens the pricing modal (features/commerce), an offline
+ * licence that is over its dialog; the failed part shows the message in the answer.
+ */
+export function answerMessage(msg: AnswerMessage, ev: AnswerEvents, target: EventTarget = window): void {
+  if (msg.errorCode === 'FREE_TRIAL_USAGE_LIMIT') target.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: { errorCode: msg.errorCode, errorMessage: msg.errorMessage } }));
+  else if (msg.errorCode?.startsWith('OFFLINE_')) target.dispatchEvent(new CustomEvent('askdb:licence-error', { detail: { errorCode: msg.errorCode, errorMessage: msg.errorMessage } }));
+  else if (msg.errorMessage) ev.onError?.(msg.errorMessage);
+  else if (msg.part && msg.answerId) ev.onPart(msg.answerId, msg.part);
+  else if (msg.answerId) ev.onAnswer?.(msg.answerId);
+}
+
 /** Asks (or retries) and reads the answer's parts as they stream (server-sent events). */
 export async function streamAnswer(path: '/api/ai/chat/ask' | '/api/ai/chat/answer/retry', body: { chatId?: number; question?: string; magic?: SlashMagic; answerId?: number; step?: number }, language: string, ev: AnswerEvents): Promise<void> {
   const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': language }, body: JSON.stringify(body) });
@@ -67,10 +82,7 @@ export async function streamAnswer(path: '/api/ai/chat/ask' | '/api/ai/chat/answ
       if (!block.startsWith('data: ')) continue;
       const data = block.slice(6);
       if (data === '[DONE]') return;
-      const msg = JSON.parse(data) as { answerId?: number; part?: AnswerPart; errorMessage?: string };
-      if (msg.errorMessage) ev.onError?.(msg.errorMessage);
-      else if (msg.part && msg.answerId) ev.onPart(msg.answerId, msg.part);
-      else if (msg.answerId) ev.onAnswer?.(msg.answerId);
+      answerMessage(JSON.parse(data) as AnswerMessage, ev);
     }
   }
 }

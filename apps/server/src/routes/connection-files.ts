@@ -29,7 +29,7 @@ const connectionFiles: RouteModule = (app, deps) => {
     const v = viewerOf(req);
     let result;
     try {
-      result = parseConnectionFile(body.content, body.kind, body.passphrase, body.credentials ? Buffer.from(body.credentials, 'base64') : undefined);
+      result = await parseConnectionFile(body.content, body.kind, body.passphrase, body.credentials ? Buffer.from(body.credentials, 'base64') : undefined);
     } catch (e) {
       if (e instanceof WrongPassphrase) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'PASSPHRASE_WRONG'));
       if (e instanceof ConnectionFileError) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'CONNECTION_FILE_INVALID', { reason: e.message }));

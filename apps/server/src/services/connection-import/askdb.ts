@@ -26,23 +26,23 @@ function strip(i: DataSourceInput): { config: DataSourceInput; secrets: Secrets 
   return { config: JSON.parse(JSON.stringify(config)), secrets: { password, sshPassword: ssh?.password, sshPrivateKey: ssh?.privateKey, sshPassphrase: ssh?.passphrase, sslKey: ssl?.key } };
 }
 
-export function exportAskdb(inputs: DataSourceInput[], passphrase: string | null): AskdbFile {
+export async function exportAskdb(inputs: DataSourceInput[], passphrase: string | null): Promise<AskdbFile> {
   const parts = inputs.map(strip);
   const file: AskdbFile = { format: ASKDB_FORMAT, version: 1, exportedAt: new Date().toISOString(), connections: parts.map((p) => p.config) };
-  if (passphrase) file.secrets = seal(passphrase, parts.map((p) => p.secrets));
+  if (passphrase) file.secrets = await seal(passphrase, parts.map((p) => p.secrets));
   return file;
 }
 
 export class WrongPassphrase extends Error {}
 
-export function parseAskdb(json: Record<string, unknown>, passphrase: string | undefined): ParsedFile {
+export async function parseAskdb(json: Record<string, unknown>, passphrase: string | undefined): Promise<ParsedFile> {
   if (json.format !== ASKDB_FORMAT || !Array.isArray(json.connections)) throw new ConnectionFileError('not an AskDB connection file');
   const out = emptyParsed();
   let secrets: Secrets[] | null = null;
   if (json.secrets) {
     if (!passphrase) out.skippedFields.push({ connection: '*', field: 'secrets', reason: 'the file holds encrypted secrets; give the passphrase to import them' });
     else {
-      secrets = open<Secrets[]>(passphrase, json.secrets as SealedSecrets);
+      secrets = await open<Secrets[]>(passphrase, json.secrets as SealedSecrets);
       if (!secrets) throw new WrongPassphrase();
     }
   }

@@ -41,7 +41,7 @@ export function sniff(text: string): ConnectionFileKind | null {
   return null;
 }
 
-export function parseConnectionFile(text: string, kind: ConnectionFileKind | undefined, passphrase?: string, credentials?: Buffer): { kind: ConnectionFileKind; parsed: ParsedFile } {
+export async function parseConnectionFile(text: string, kind: ConnectionFileKind | undefined, passphrase?: string, credentials?: Buffer): Promise<{ kind: ConnectionFileKind; parsed: ParsedFile }> {
   const k = kind ?? sniff(text);
   if (!k) throw new ConnectionFileError('the file is not one of: AskDB, Navicat (.ncx), DBeaver (data-sources.json), DataGrip (dataSources.xml), Chat2DB');
   let parsed: ParsedFile;
@@ -50,7 +50,7 @@ export function parseConnectionFile(text: string, kind: ConnectionFileKind | und
   else {
     const v = json(text);
     if (v === undefined) throw new ConnectionFileError('invalid JSON');
-    if (k === 'askdb') parsed = parseAskdb(v as Record<string, unknown>, passphrase);
+    if (k === 'askdb') parsed = await parseAskdb(v as Record<string, unknown>, passphrase);
     else if (k === 'dbeaver') parsed = parseDbeaver(v as Record<string, unknown>, credentials);
     else parsed = parseChat2db(Array.isArray(v) ? v : Array.isArray((v as { data?: unknown }).data) ? ((v as { data: unknown[] }).data) : []);
   }

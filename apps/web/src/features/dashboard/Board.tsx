@@ -53,7 +53,7 @@ export function Board({ dashboard, dark, onEdit }: BoardProps) {
   if (charts.data && charts.data.length === 0) return <Empty style={{ marginTop: 80 }} description={t('dashboard.emptyBoard')} data-testid="board-empty" />;
   return (
     <div className="askdb-board" data-testid="dashboard-board">
-      <Grid className="askdb-grid" layout={layout} cols={GRID.cols} rowHeight={60} margin={[12, 12]} draggableHandle=".askdb-chart-card-head" draggableCancel="button" onDragStop={save} onResizeStop={save} compactType="vertical">
+      <Grid className="askdb-grid" measureBeforeMount layout={layout} cols={GRID.cols} rowHeight={60} margin={[12, 12]} draggableHandle=".askdb-chart-card-head" draggableCancel="button" onDragStop={save} onResizeStop={save} compactType="vertical">
         {(charts.data ?? []).map((c) => (
           <div key={String(c.id)} data-testid={`grid-item-${c.id}`}>
             <ChartCard chart={c} dark={dark} onEdit={() => onEdit(c)} onChanged={changed} />

@@ -48,7 +48,14 @@ export function ChartView({ type, settings, result, instanceKey, dark }: ChartVi
       chart.current.setOption({ backgroundColor: 'transparent', ...built.option }, { notMerge: true });
       host.current.dataset.painted = 'true';
       if (instanceKey) chartInstances.set(instanceKey, chart.current);
-      observer = new ResizeObserver(() => chart.current?.resize());
+      // Redraw only on a real size change (the observer also reports the size it starts with).
+      let size = `${host.current.clientWidth}x${host.current.clientHeight}`;
+      observer = new ResizeObserver(([entry]) => {
+        const next = `${Math.round(entry!.contentRect.width)}x${Math.round(entry!.contentRect.height)}`;
+        if (next === size) return;
+        size = next;
+        chart.current?.resize();
+      });
       observer.observe(host.current);
     });
     return () => {

@@ -82,6 +82,13 @@ export const GATING: Record<Tier, TierRow> = {
   LOCAL: { edition: 'LOCAL', label: 'local', features: PERSONAL_FEATURES, limits: { ...NO_LIMITS, aiUses: 1000, aiUsesPeriod: 'MONTH' } },
 };
 
+/**
+ * What the offline (LOCAL) edition sells beyond the community tier: a local install needs its 14-day trial
+ * or an activated licence for these (spec 02 §4, §8: OFFLINE_TRIAL_EXPIRED / OFFLINE_LICENSE_EXPIRED);
+ * once expired it keeps the core loop and AI with its own key, like COMMUNITY.
+ */
+export const LOCAL_LICENSED_FEATURES: readonly Feature[] = GATING.LOCAL.features.filter((f) => !GATING.COMMUNITY.features.includes(f));
+
 /** Route prefixes a feature gates (server hook; the gating test walks it). Everything else is ungated. */
 export const GATED_ROUTES: readonly { prefix: string; feature: Feature }[] = [
   { prefix: '/api/dashboard/', feature: 'DASHBOARDS' },

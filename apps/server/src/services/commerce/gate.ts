@@ -8,6 +8,8 @@
 import { GATED_ROUTES, LOCKED_READS, type Page } from '@askdb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CommerceService } from './service.js';
+import type { AppDeps } from '../../deps.js';
+import { assertLocalFeature } from '../licence/index.js';
 import { requireFeature, usageLimitError } from './usage.js';
 
 /** Routes that add a connection (counted against the plan's connections). */
@@ -46,8 +48,25 @@ export async function gateRequest(svc: CommerceService, req: FastifyRequest): Pr
   }
 }
 
+/**
+ * Local mode (billing is always off there): the routes of GATED_ROUTES whose feature the offline edition
+ * sells (LOCAL_LICENSED_FEATURES) need the install's trial or licence — OFFLINE_TRIAL_EXPIRED /
+ * OFFLINE_LICENSE_EXPIRED otherwise. No route of the core loop is in GATED_ROUTES.
+ */
+export async function gateLocalRequest(deps: AppDeps, req: FastifyRequest): Promise<void> {
+  const url = req.routeOptions.url ?? '';
+  const gated = GATED_ROUTES.find((g) => url.startsWith(g.prefix));
+  if (gated) await assertLocalFeature(deps, gated.feature, req.ctx?.lang ?? 'en-US');
+}
+
 /** Registers the gate (after the identity/access hook of app.ts: hooks run in the order added). */
 export function registerGate(app: FastifyInstance, svc: CommerceService): void {
+  if (svc.deps.config.mode === 'local') {
+    app.addHook('onRequest', async (req) => {
+      if (req.routeOptions.config?.access) await gateLocalRequest(svc.deps, req);
+    });
+    return;
+  }
   if (!svc.billing) return;
   app.addHook('onRequest', async (req, reply) => {
     if (!req.routeOptions.config?.access) return;

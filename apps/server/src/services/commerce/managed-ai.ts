@@ -9,9 +9,9 @@ import { createProvider, type LlmProvider } from '@askdb/ai';
 import type { Language } from '@askdb/contracts';
 import type { AppDeps } from '../../deps.js';
 import { AiConfigService, isConfigured, type StoredAiConfig } from '../ai/ai-config.js';
-import { managedAiRefused } from '../licence/index.js';
+import { assertLocalFeature, assertManagedAiAllowed, managedAiRefused } from '../licence/index.js';
 import { commerce } from './service.js';
-import { meterManagedAi } from './usage.js';
+import { isReportQuestion, meterManagedAi } from './usage.js';
 
 /** The managed model's name when this deployment offers one. */
 export const managedModelName = (deps: Pick<AppDeps, 'config'>) => deps.config.billing.managedAi?.model ?? null;
@@ -40,9 +40,13 @@ export async function managedModelAvailable(deps: AppDeps, organizationId: numbe
 export async function aiProviderFor(
   deps: AppDeps, organizationId: number | null, stored: StoredAiConfig | null, questionType: string | undefined, lang: Language,
 ): Promise<{ provider: LlmProvider; managed: boolean } | null> {
+  // A local install's AI reports need its trial or licence, whichever model answers (LOCAL_LICENSED_FEATURES).
+  if (isReportQuestion(questionType)) await assertLocalFeature(deps, 'AI_REPORTS', lang);
   if (isConfigured(stored)) return { provider: createProvider(new AiConfigService(deps.kv, deps.secrets).providerConfig(stored!)), managed: false };
   const m = deps.config.billing.managedAi;
   if (!m || !usesManagedModel(deps, stored) || organizationId === null) return null;
+  // Not on an offline-activated device, nor on a local install whose trial or licence is over; checked before counting.
+  await assertManagedAiAllowed(deps, 'ASKDB', lang);
   await meterManagedAi(commerce(deps), organizationId, questionType, lang);
   return { provider: createProvider({ source: 'OPENAI', apiHost: m.apiHost, apiKey: m.apiKey, model: m.model }), managed: true };
 }

@@ -2,7 +2,7 @@
  * The licence services of one app: the authority (server mode with billing on) and this install's
  * licence (local mode). Built once per AppDeps, on first use, so AppDeps needs no new member.
  */
-import { LICENCE_ERROR_CODES, type Language } from '@askdb/contracts';
+import { LICENCE_ERROR_CODES, LOCAL_LICENSED_FEATURES, type Feature, type Language } from '@askdb/contracts';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { licenceMsg } from './messages.js';
@@ -64,4 +64,14 @@ export async function assertLocalLicensed(deps: AppDeps, lang: Language): Promis
   if (ev.reason === 'LICENCE_INVALID') throw new AppError(403, E.OFFLINE_INVALID_DEVICE, licenceMsg(lang, 'LICENCE_NOT_THIS_DEVICE'));
   if (ev.reason === 'TRIAL_EXPIRED') throw new AppError(403, E.OFFLINE_TRIAL_EXPIRED, licenceMsg(lang, 'TRIAL_EXPIRED'));
   throw new AppError(403, E.OFFLINE_INVALID_TRIAL, licenceMsg(lang, ev.reason === 'CLOCK_ROLLBACK' ? 'CLOCK_ROLLBACK' : 'INVALID_TRIAL'));
+}
+
+/**
+ * The edition gate of a local install: a feature of LOCAL_LICENSED_FEATURES (editions.ts: managed AI,
+ * AI reports, dashboards) needs the trial or an activated licence; anything else — the core loop,
+ * AI with one's own key — always passes.
+ */
+export async function assertLocalFeature(deps: AppDeps, feature: Feature, lang: Language): Promise<void> {
+  if (!LOCAL_LICENSED_FEATURES.includes(feature)) return;
+  await assertLocalLicensed(deps, lang);
 }

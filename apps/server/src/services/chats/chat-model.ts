@@ -8,8 +8,8 @@
 import { AiError, type LlmProvider } from '@askdb/ai';
 import type { Language } from '@askdb/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { StoredAiConfig } from '../ai/ai-config.js';
-import { aiProviderFor, managedModelName } from '../commerce/managed-ai.js';
+import { isConfigured, type StoredAiConfig } from '../ai/ai-config.js';
+import { aiProviderFor, managedModelName, usesManagedModel } from '../commerce/managed-ai.js';
 import { assertManagedAiAllowed } from '../licence/index.js';
 
 export interface ChatModel { provider: LlmProvider; model?: string; managed: boolean }
@@ -17,7 +17,9 @@ export interface ChatModel { provider: LlmProvider; model?: string; managed: boo
 export function chatModelChooser(deps: AppDeps, organizationId: number | null, stored: StoredAiConfig | null, lang: Language, asked?: string) {
   let chosen: Promise<ChatModel | null> | null = null;
   const choose = async (): Promise<ChatModel | null> => {
-    await assertManagedAiAllowed(deps, stored?.aiSqlSource, lang);
+    // The managed model answers when nothing of the organisation's own is configured: an offline-activated
+    // install is refused then too (LICENSE_NOT_SUPPORTED), not only when ASKDB was chosen by name.
+    await assertManagedAiAllowed(deps, !isConfigured(stored) && usesManagedModel(deps, stored) ? 'ASKDB' : stored?.aiSqlSource, lang);
     const c = await aiProviderFor(deps, organizationId, stored, 'NL_2_SQL', lang);
     if (!c) return null;
     return { provider: c.provider, managed: c.managed, model: c.managed ? (managedModelName(deps) ?? asked) : asked };

@@ -49,7 +49,7 @@ export function AiChartDialog({ dashboard, onClose }: AiChartDialogProps) {
       {draft && (
         <div style={{ marginTop: 12 }}>
           <pre className="askdb-ai-sql" data-testid="ai-sql">{draft.sql}</pre>
-          <div className="askdb-chart-preview">{draft.result && <ChartView type={draft.type} settings={draft.settings} result={draft.result} />}</div>
+          <div className="askdb-chart-preview">{draft.result && <ChartView type={draft.type} settings={draft.settings} result={draft.result} dark={document.documentElement.dataset.theme === 'dark'} />}</div>
         </div>
       )}
     </Modal>

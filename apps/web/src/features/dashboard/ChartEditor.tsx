@@ -112,7 +112,7 @@ export function ChartEditor({ dashboard, chart, draft, onClose }: ChartEditorPro
           {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} data-testid="chart-error" />}
           {result?.note && <Alert type="info" showIcon message={result.note} data-testid="chart-note" />}
           <div className="askdb-chart-preview" data-testid="chart-preview">
-            {result ? <ChartView type={d.type} settings={d.settings} result={result} instanceKey="editor-preview" /> : <div className="askdb-chart-hint">{t('dashboard.chart.noSql')}</div>}
+            {result ? <ChartView type={d.type} settings={d.settings} result={result} instanceKey="editor-preview" dark={document.documentElement.dataset.theme === 'dark'} /> : <div className="askdb-chart-hint">{t('dashboard.chart.noSql')}</div>}
           </div>
         </div>
         <div className="askdb-chart-editor-side">

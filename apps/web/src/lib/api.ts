@@ -39,6 +39,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   if (!env.success && env.errorCode === 'NeedLoggedIn') redirectToLogin();
   // FREE_TRIAL_USAGE_LIMIT (spec 02 §8): the pricing modal (features/commerce) listens for this event; background lookups (quietRefusal) only throw.
   if (!env.success && env.errorCode === 'FREE_TRIAL_USAGE_LIMIT' && !init.quietRefusal) window.dispatchEvent(new CustomEvent('askdb:ai-usage-limit', { detail: env }));
+  // OFFLINE_* (a local install whose trial or licence is over, spec 02 §8): the guide host (features/guide) opens the matching dialog.
+  if (!env.success && env.errorCode?.startsWith('OFFLINE_') && !init.quietRefusal) window.dispatchEvent(new CustomEvent('askdb:licence-error', { detail: { errorCode: env.errorCode, errorMessage: env.errorMessage } }));
   if (!env.success) {
     const err = new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail, env.data);
     if (!init.quietRefusal && err.errorCode && REFUSAL_CODES.has(err.errorCode)) for (const l of refusalListeners) l(err);

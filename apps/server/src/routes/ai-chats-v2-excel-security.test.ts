@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../../packages/ai/test/scripted-llm-server.js';
 import { testApp, type TestApp } from '../test/helpers.js';
-import { finalParts, post, upload, waitLoaded } from '../test/chat-v2-helpers.js';
+import { finalParts, post, upload, waitLoaded, xlsx } from '../test/chat-v2-helpers.js';
 import { chatDbFile } from '../services/chats/excel-load.js';
 
 describe('Excel chats: hostile files and SQL', () => {
@@ -45,6 +45,27 @@ describe('Excel chats: hostile files and SQL', () => {
     expect(brief.excel.status).toBe('READY');
     expect(brief.excel.tables[0].columns).toEqual(['a", "b', "b'); DROP TABLE x; --"]);
     expect(brief.excel.tables[0].rows).toBe(2);
+  });
+
+  it('refuses a workbook that inflates far past the upload limit (a zip bomb of shared strings), keeping nothing', async () => {
+    const before = process.env.ASKDB_CHAT_UPLOAD_MB;
+    process.env.ASKDB_CHAT_UPLOAD_MB = '1';
+    try {
+      const big = 'a'.repeat(30_000);
+      const file = await xlsx((wb) => {
+        const ws = wb.addWorksheet('Bomb');
+        ws.addRow(['h']);
+        for (let i = 0; i < 600; i++) ws.addRow([`${i}${big}`]);
+      });
+      expect(file.length).toBeLessThan(1024 * 1024);
+      const up = await upload(t, [{ name: 'bomb.xlsx', content: file }]);
+      expect(up.status).toBe(400);
+      expect(up.body.errorMessage).toMatch(/expand/);
+      expect(fs.readdirSync(path.join(t.home, 'chats', 'uploads')).filter((n) => !n.startsWith('.'))).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.ASKDB_CHAT_UPLOAD_MB;
+      else process.env.ASKDB_CHAT_UPLOAD_MB = before;
+    }
   });
 
   it("the chat's SQL cannot read another file or attach another chat's DuckDB file", async () => {

@@ -12,6 +12,10 @@ import { CHAT_V2_LIMITS, ERROR_CODES, type ExcelUploadPreview, type Language } f
 import { AppError } from '../../http/errors.js';
 import { chatMsg } from './messages.js';
 import { csvDelimiter, fileHead, parseCsv, xlsxSheets, type Cell } from './excel-read.js';
+import { guardZip } from '../tasks/xlsx.js';
+
+/** How far an xlsx may inflate, in bytes (5× the upload limit): a zip bomb is refused before exceljs caches its shared strings. */
+export const inflateLimit = () => uploadLimitMb() * 1024 * 1024 * 5;
 
 export interface UploadMeta { organizationId: number; userId: number; fileName: string; ext: 'xlsx' | 'xls' | 'csv'; size: number }
 
@@ -101,6 +105,7 @@ export async function previewUpload(home: string, lang: Language, id: string, me
     sheets.push({ name: meta.fileName, rows });
   } else {
     try {
+      await guardZip(file, inflateLimit());
       for await (const sheet of xlsxSheets(file)) {
         const rows: Cell[][] = [];
         for await (const r of sheet.rows) if (rows.length < max) rows.push(r.cells);

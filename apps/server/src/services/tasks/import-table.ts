@@ -97,51 +97,76 @@ export class TableImporter {
   }
 
   async run(): Promise<ImportOutcome> {
+    // The batch being written while the next one is read: its error (if any) once settled, never unhandled.
+    let pending: Promise<unknown> | null = null;
+    const settle = async (): Promise<void> => {
+      if (!pending) return;
+      const err = await pending;
+      pending = null;
+      if (err) throw err;
+      this.c.processedBytes = this.src.progress.bytes;
+      await this.hooks.report({ ...this.c });
+    };
     try {
       if (!this.t.conn.runBound) return this.fail('this database type cannot be an import target');
-      const it = this.src.records;
+      const it = this.src.runs ?? singles(this.src.records);
       const sample: FileRecord[] = [];
       if (this.t.mode === 'new') {
         while (sample.length < SAMPLE) {
           const n = await it.next();
           if (n.done) break;
-          sample.push(n.value);
+          for (const r of n.value) sample.push(r);
         }
-        await this.createTable(sample);
+        await this.createTable(sample.slice(0, SAMPLE));
       } else await this.mapExisting();
       await this.chooseBulk();
       let batch: { row: number; cells: Cell[] }[] = [];
+      // Unreadable rows of the batch being read, reported after the previous batch's refused rows (row order kept).
+      let held: { row: number; error: string }[] = [];
+      // Before each batch: the previous one committed and reported, then the stop flag. The batch is
+      // written while the next one is read; a stop leaves nothing uncommitted past the last report.
       const flush = async (): Promise<boolean> => {
+        await settle();
+        for (const h of held) this.rowError(h.row, h.error);
+        held = [];
         if (await this.hooks.shouldStop()) return false;
-        if (batch.length) await this.insertBatch(batch);
+        if (batch.length) {
+          const b = batch;
+          pending = this.insertBatch(b).then(() => null, (e: unknown) => e ?? new Error('insert failed'));
+        }
         batch = [];
-        this.c.processedBytes = this.src.progress.bytes;
-        await this.hooks.report({ ...this.c });
         return true;
       };
-      const take = async (r: FileRecord): Promise<'ok' | 'stop' | 'fail'> => {
-        this.c.processedRows++;
-        if (r.error !== undefined) {
-          this.rowError(r.row, r.error);
-          if (!this.t.skipBadRows) return 'fail';
-        } else batch.push({ row: r.row, cells: r.cells });
-        if (batch.length >= this.t.batchSize && !(await flush())) return 'stop';
-        return 'ok';
+      /** A run of records: false when the task was stopped. */
+      const consume = async (run: FileRecord[]): Promise<boolean> => {
+        for (const r of run) {
+          this.c.processedRows++;
+          if (r.error !== undefined) {
+            if (!this.t.skipBadRows) {
+              await settle(); // an earlier batch's failure comes first
+              this.rowError(r.row, r.error);
+              throw new BadRow(r.row, r.error);
+            }
+            held.push(r);
+          } else batch.push(r);
+          if (batch.length >= this.t.batchSize && !(await flush())) return false;
+        }
+        return true;
       };
-      const consume = async (r: FileRecord) => {
-        const s = await take(r);
-        if (s === 'fail') throw new BadRow(r.row, (r as { error: string }).error);
-        return s === 'stop';
-      };
-      for (const r of sample) if (await consume(r)) return this.end('STOPPED');
+      if (!(await consume(sample))) return this.end('STOPPED');
       for (;;) {
         const n = await it.next();
         if (n.done) break;
-        if (await consume(n.value)) return this.end('STOPPED');
+        if (!(await consume(n.value))) return this.end('STOPPED');
       }
       if (!(await flush())) return this.end('STOPPED');
+      if (pending) await settle();
+      else await this.hooks.report({ ...this.c, processedBytes: this.src.progress.bytes });
       return this.end('DONE');
     } catch (e) {
+      // A batch still being written lands (or fails) before the task ends, so the counts stay exact.
+      const earlier = pending ? await pending : null;
+      if (earlier) e = earlier;
       if (e instanceof BadRow) return this.fail(`row ${e.row}: ${e.message}; rows before its batch were committed`);
       return this.fail(e instanceof Error ? e.message : String(e));
     } finally {
@@ -322,6 +347,10 @@ export class TableImporter {
       throw e;
     }
   }
+}
+
+async function* singles(records: AsyncGenerator<FileRecord>): AsyncGenerator<FileRecord[]> {
+  for await (const r of records) yield [r];
 }
 
 class BadRow extends Error {

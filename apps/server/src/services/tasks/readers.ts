@@ -20,6 +20,8 @@ export interface TableSource {
   columns: string[];
   /** Records after the header. */
   records: AsyncGenerator<FileRecord>;
+  /** The same records in runs (one await per run, not per record), when the reader has them. Read `records` or `runs`, not both. */
+  runs?: AsyncGenerator<FileRecord[]>;
   progress: ReadProgress;
   close(): void;
 }
@@ -40,6 +42,11 @@ export async function* textChunks(file: string, encoding: string, progress: Read
 
 /** RFC 4180 records from text chunks; a bare CR, LF or CRLF ends a record outside quotes. */
 export async function* delimitedRecords(chunks: AsyncIterable<string>, delimiter: string): AsyncGenerator<string[]> {
+  for await (const records of delimitedRecordRuns(chunks, delimiter)) yield* records;
+}
+
+/** The records of `delimitedRecords`, as the runs that end in each text chunk (one await per chunk, not per record). */
+export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimiter: string): AsyncGenerator<string[][]> {
   const d = delimiter.charCodeAt(0);
   let field = '';
   let record: string[] = [];
@@ -70,11 +77,16 @@ export async function* delimitedRecords(chunks: AsyncIterable<string>, delimiter
           start = i;
           // fall through: this char is handled as unquoted
         } else {
-          if (c === 34) {
-            field += chunk.slice(start, i);
-            quotePending = true;
-            start = i + 1;
+          // Jump to the next quote: nothing else matters inside quotes.
+          const q = c === 34 ? i : chunk.indexOf('"', i);
+          if (q === -1) {
+            i = n;
+            continue;
           }
+          field += chunk.slice(start, q);
+          quotePending = true;
+          start = q + 1;
+          i = q;
           continue;
         }
       }
@@ -106,11 +118,11 @@ export async function* delimitedRecords(chunks: AsyncIterable<string>, delimiter
     }
     if (inQuotes && !quotePending) field += chunk.slice(start);
     else if (!inQuotes) field += chunk.slice(start);
-    for (const r of out) yield r;
+    if (out.length) yield out;
   }
   if (touched || field !== '' || record.length > 0) {
     record.push(field);
-    yield record;
+    yield [record];
   }
 }
 
@@ -120,35 +132,58 @@ const BAD = '\uFFFD';
 export async function delimitedSource(file: string, opts: { delimiter: string; encoding: string; header: boolean }): Promise<TableSource> {
   const progress: ReadProgress = { bytes: 0 };
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-  const it = delimitedRecords(textChunks(file, opts.encoding, progress, stream), opts.delimiter);
+  const it = delimitedRecordRuns(textChunks(file, opts.encoding, progress, stream), opts.delimiter);
   let firstRec: string[] | null = null;
-  for (;;) {
+  let firstRun: string[][] = [];
+  let at = 0;
+  while (!firstRec) {
+    for (; at < firstRun.length; at++) {
+      const rec = firstRun[at]!;
+      if (rec.length === 1 && rec[0] === '') continue; // blank line
+      firstRec = rec;
+      at++;
+      break;
+    }
+    if (firstRec) break;
     const n = await it.next();
     if (n.done) break;
-    if (n.value.length === 1 && n.value[0] === '') continue; // blank line
-    firstRec = n.value;
-    break;
+    firstRun = n.value;
+    at = 0;
   }
   const columns = firstRec ? (opts.header ? firstRec.map((c, i) => c.trim() || `col_${i + 1}`) : firstRec.map((_, i) => `col_${i + 1}`)) : [];
   const width = columns.length;
-  async function* records(): AsyncGenerator<FileRecord> {
-    let row = 0;
-    if (firstRec && !opts.header) {
-      row++;
-      yield check(firstRec, row);
-    }
-    for await (const rec of it) {
+  let row = 0;
+  const run = (recs: string[][], from: number): FileRecord[] => {
+    const out: FileRecord[] = [];
+    for (let i = from; i < recs.length; i++) {
+      const rec = recs[i]!;
       if (rec.length === 1 && rec[0] === '') continue;
-      row++;
-      yield check(rec, row);
+      out.push(check(rec, ++row));
     }
+    return out;
+  };
+  async function* runs(): AsyncGenerator<FileRecord[]> {
+    if (firstRec && !opts.header) yield [check(firstRec, ++row)];
+    yield run(firstRun, at);
+    firstRun = [];
+    for await (const recs of it) yield run(recs, 0);
+  }
+  async function* records(r: AsyncGenerator<FileRecord[]>): AsyncGenerator<FileRecord> {
+    for await (const recs of r) yield* recs;
   }
   const check = (rec: string[], row: number): FileRecord => {
     if (rec.length !== width) return { row, error: `wrong column count: ${rec.length} instead of ${width}` };
-    for (const c of rec) if (c.includes(BAD)) return { row, error: `bad encoding (not valid ${opts.encoding})` };
-    return { row, cells: rec.map((c) => (c === '' ? null : c)) };
+    // In place: empty cells become NULL, one array per record.
+    const cells = rec as Cell[];
+    for (let i = 0; i < width; i++) {
+      const c = rec[i]!;
+      if (c === '') cells[i] = null;
+      else if (c.includes(BAD)) return { row, error: `bad encoding (not valid ${opts.encoding})` };
+    }
+    return { row, cells };
   };
-  return { columns, records: records(), progress, close: () => stream.destroy() };
+  const recordRuns = runs();
+  return { columns, records: records(recordRuns), runs: recordRuns, progress, close: () => stream.destroy() };
 }
 
 /** Top-level values of a JSON array (or JSON lines) as text, without parsing the whole file. */

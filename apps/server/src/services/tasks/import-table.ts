@@ -12,7 +12,7 @@ import type { Connection } from '@askdb/drivers';
 import type { Dialect } from '@askdb/sql';
 import { TASK_LIMITS, type TaskRowError } from '@askdb/contracts';
 import type { Cell, FileRecord, TableSource } from './readers.js';
-import { bulkSql, mysqlTsv, pgCsv } from './bulk-input.js';
+import { bulkSql, loaderText } from './bulk-input.js';
 
 export interface ImportTarget {
   conn: Connection;
@@ -278,8 +278,7 @@ export class TableImporter {
 
   /** The batch through the bulk loader in its own transaction; false (nothing committed) when it must be retried. */
   private async bulkBatch(batch: { row: number; cells: Cell[] }[]): Promise<boolean> {
-    const rows = { rows: batch, picks: this.picks, converters: this.converters };
-    const input = isPg(this.t.dialect) ? pgCsv(rows) : mysqlTsv(rows);
+    const input = loaderText({ rows: batch, picks: this.picks, converters: this.converters });
     await this.exec('BEGIN');
     try {
       const r = await this.t.conn.runWithInput!(this.bulk!, input, { databaseName: this.t.databaseName });

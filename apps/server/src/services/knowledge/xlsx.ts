@@ -7,9 +7,30 @@
  * a formula in a spreadsheet program (`=cmd|' /C calc'!A0`). The export writes such text with a
  * leading apostrophe; the import drops that one apostrophe again, so the round trip keeps the text.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { KNOWLEDGE_KINDS, KNOWLEDGE_LIMITS, type Language } from '@askdb/contracts';
+import { guardZip } from '../tasks/xlsx.js';
 import { kMsg } from './messages.js';
+
+/** How far an imported workbook may inflate: a zip bomb is refused before exceljs caches its shared strings. */
+export const KNOWLEDGE_INFLATE_LIMIT = KNOWLEDGE_LIMITS.importBytes * 20;
+
+/** Throws UnreadableWorkbook when the zip would inflate past the limit (checked on a private temporary copy). */
+async function guardWorkbook(file: Buffer): Promise<void> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'askdb-knowledge-'));
+  try {
+    const copy = path.join(dir, 'import.xlsx');
+    await fs.promises.writeFile(copy, file, { mode: 0o600 });
+    await guardZip(copy, KNOWLEDGE_INFLATE_LIMIT);
+  } catch (e) {
+    throw new UnreadableWorkbook((e as Error).message);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
 
 export interface SheetItem {
   kind: string;
@@ -78,6 +99,7 @@ function cellText(v: unknown): string {
  * not xlsx, TooManyRows past the import limit.
  */
 export async function readKnowledgeXlsx(file: Buffer): Promise<SheetRow[]> {
+  await guardWorkbook(file);
   const ExcelJS = (await import('exceljs')).default;
   const out: SheetRow[] = [];
   try {

@@ -50,6 +50,21 @@ export async function creditInvitationReward(deps: Pick<AppDeps, 'store'>, order
   }).onConflict((oc) => oc.column('ref').doNothing()).execute();
 }
 
+/**
+ * Takes an order's invitation reward back when the order's money is returned to the buyer (a
+ * subscription cancelled before it started): a REVERSAL row of the opposite amount, once per order
+ * (its unique `ref`). The inviter's balance may go below zero if the reward was already withdrawn.
+ */
+export async function reverseInvitationReward(deps: Pick<AppDeps, 'store'>, orderId: number, db?: StoreDb | Kysely<any>): Promise<void> {
+  const r = rewardsDb((db ?? deps.store.db) as StoreDb);
+  const reward = await r.selectFrom('reward_ledger').selectAll().where('ref', '=', `order:${orderId}`).where('kind', '=', 'REWARD').executeTakeFirst();
+  if (!reward) return;
+  await r.insertInto('reward_ledger').values({
+    user_id: reward.user_id, kind: 'REVERSAL', amount: -Number(reward.amount), currency: reward.currency, ref: `reversal:order:${orderId}`,
+    order_id: orderId, withdrawal_id: null, invitee_user_id: reward.invitee_user_id, product_name: reward.product_name, pay_amount: reward.pay_amount, created_at: nowIso(),
+  }).onConflict((oc) => oc.column('ref').doNothing()).execute();
+}
+
 const n = (v: unknown) => Number(v ?? 0);
 
 export class RewardService {
@@ -69,7 +84,7 @@ export class RewardService {
     for (const l of ledger) {
       const t = get(l.currency);
       t.withdrawable += n(l.s);
-      if (l.kind === 'REWARD') t.totalAssets += n(l.s);
+      if (l.kind === 'REWARD' || l.kind === 'REVERSAL') t.totalAssets += n(l.s);
     }
     for (const w of wd) {
       const t = get(w.currency);

@@ -184,16 +184,13 @@ export interface Chart {
   gmtModified: string;
 }
 
+/** What the user edits on a chart: the store writes it, the web's editor holds it as its draft. */
+export type ChartFields = Pick<Chart, 'name' | 'type' | 'sql' | 'settings' | 'dataSourceId' | 'databaseName' | 'schemaName'>;
+
 /** POST /api/chart/ai: a question over the dashboard's dataset → a proposed chart (not saved). */
 export const ChartAiRequest = z.object({ dashboardId: Id, question: z.string().max(4000).default('') });
-export interface ChartAiProposal {
-  name: string;
-  type: ChartType;
-  sql: string;
-  settings: ChartSettings;
+export interface ChartAiProposal extends ChartFields {
   dataSourceId: number;
-  databaseName: string | null;
-  schemaName: string | null;
   result: ChartResult;
 }
 

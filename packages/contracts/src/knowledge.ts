@@ -47,6 +47,9 @@ export interface KnowledgeItem {
   updatedAt: string;
 }
 
+/** The fields a user writes (form, import row) once checked: what the store saves and the web sends. */
+export type KnowledgeFields = Pick<KnowledgeItem, 'kind' | 'name' | 'content' | 'dataSourceId' | 'tableName'>;
+
 const Id = z.coerce.number().int().positive();
 const Kind = z.enum(KNOWLEDGE_KINDS);
 

@@ -4,7 +4,7 @@
  * refresh slot with a conditional update so two replicas refresh a dashboard once.
  */
 import type { Generated, Kysely, Selectable } from 'kysely';
-import { ChartSettings, type Chart, type ChartResult, type ChartType, type DashboardDataset, type GridItem, type RefreshRule } from '@askdb/contracts';
+import { ChartSettings, type Chart, type ChartFields, type ChartResult, type ChartType, type DashboardDataset, type GridItem, type RefreshRule } from '@askdb/contracts';
 import type { StoreDb } from './db.js';
 import { nowIso } from './db.js';
 import type { OwnerScope } from './scope.js';
@@ -66,15 +66,7 @@ export interface DashboardWrite {
   layout: GridItem[];
   nextRefreshAt: string | null;
 }
-export interface ChartWrite {
-  name: string;
-  type: ChartType;
-  sql: string;
-  settings: ChartSettings;
-  dataSourceId: number | null;
-  databaseName: string | null;
-  schemaName: string | null;
-}
+export type ChartWrite = ChartFields;
 
 const parse = <T>(s: string | null, fallback: T): T => {
   if (!s) return fallback;

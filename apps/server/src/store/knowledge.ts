@@ -4,29 +4,14 @@
  * `version`), deletes likewise.
  */
 import type { Kysely } from 'kysely';
-import type { KnowledgeKind } from '@askdb/contracts';
+import type { KnowledgeFields, KnowledgeItem, KnowledgeKind } from '@askdb/contracts';
 import type { StoreDb } from './db.js';
 import { nowIso } from './db.js';
 import { knowledgeDb, type KnowledgeDb } from './knowledge-schema.js';
 
-export interface KnowledgeRow {
-  id: number;
-  kind: KnowledgeKind;
-  name: string;
-  content: string;
-  dataSourceId: number | null;
-  tableName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface KnowledgeFields {
-  kind: KnowledgeKind;
-  name: string;
-  content: string;
-  dataSourceId: number | null;
-  tableName: string | null;
-}
+/** An item as stored: the list's item without the data source's name (the service adds it). */
+export type KnowledgeRow = Omit<KnowledgeItem, 'dataSourceName'>;
+export type { KnowledgeFields };
 
 export interface KnowledgeFilter {
   kind?: KnowledgeKind;

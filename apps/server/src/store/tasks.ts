@@ -4,7 +4,7 @@
  * retried job) running the same task changes nothing.
  */
 import type { Kysely } from 'kysely';
-import type { TaskKind, TaskRowError, TaskState } from '@askdb/contracts';
+import type { TaskKind, TaskRowError, TaskState, TaskView } from '@askdb/contracts';
 import type { StoreDb } from './db.js';
 import { nowIso } from './db.js';
 
@@ -39,33 +39,14 @@ export interface TasksTable {
 type TaskDb = Kysely<{ tasks: TasksTable }>;
 const tdb = (db: StoreDb): TaskDb => (db as unknown as Kysely<any>).withTables<{ tasks: TasksTable }>() as unknown as TaskDb;
 
-export interface TaskRecord {
-  id: number;
+/** A task as stored: the view without what the service derives (percent, downloadable), plus the owner and the private fields. */
+export interface TaskRecord extends Omit<TaskView, 'percent' | 'downloadable'> {
   organizationId: number;
   userId: number;
-  kind: TaskKind;
-  state: TaskState;
-  title: string;
-  format: string;
-  dataSourceId: number | null;
-  databaseName: string | null;
-  schemaName: string | null;
-  tableName: string | null;
   params: Record<string, unknown>;
   inputPath: string | null;
   outputPath: string | null;
-  fileName: string | null;
-  processedRows: number;
-  committedRows: number;
-  failedRows: number;
-  totalBytes: number | null;
-  processedBytes: number;
-  error: string | null;
-  rowErrors: TaskRowError[];
   cancelRequested: boolean;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
 }
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));

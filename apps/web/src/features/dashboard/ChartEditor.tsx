@@ -8,21 +8,14 @@ import { Alert, App, Button, Input, Modal, Select, Space, Tag } from 'antd';
 import { CaretRightOutlined, PushpinOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ChartSettings, type Chart, type ChartResult, type ChartType, type Dashboard } from '@askdb/contracts';
+import { ChartSettings, type Chart, type ChartFields, type ChartResult, type Dashboard } from '@askdb/contracts';
 import { dashboardApi } from './api';
 import { ChartSettingsForm } from './ChartSettingsForm';
 import { ChartView } from './ChartView';
 import { SqlField } from './SqlField';
 import { guessSettings } from './charts/guess';
 
-export interface ChartDraft {
-  name: string;
-  type: ChartType;
-  sql: string;
-  settings: ChartSettings;
-  dataSourceId: number | null;
-  databaseName: string | null;
-  schemaName: string | null;
+export interface ChartDraft extends ChartFields {
   result?: ChartResult | null;
 }
 

@@ -1,16 +1,10 @@
 /** Calls of knowledge management and the MCP settings entry. */
-import type { KnowledgeImportError, KnowledgeItem, KnowledgeKind, McpClientConfig, Page } from '@askdb/contracts';
+import type { KnowledgeFields, KnowledgeImportError, KnowledgeItem, KnowledgeKind, McpClientConfig, Page } from '@askdb/contracts';
 import { api, ApiError } from '../../lib/api';
 import { downloadBlob } from '../../lib/download';
 import i18n from 'i18next';
 
-export interface KnowledgeDraft {
-  kind: KnowledgeKind;
-  name: string;
-  content: string;
-  dataSourceId: number | null;
-  tableName: string | null;
-}
+export type KnowledgeDraft = KnowledgeFields;
 export interface KnowledgeFilter {
   kind?: KnowledgeKind;
   dataSourceId?: number;

@@ -41,8 +41,17 @@ export function splitStatements(sql: string, dialect: DialectLike): SqlStatement
   return attachPositions(sql, ranges);
 }
 
+/**
+ * Splitter state carried between calls by the streaming splitter (stream-splitter.ts): the MySQL
+ * `DELIMITER` in force at the start, and (out) the delimiter in force when each range ended.
+ */
+export interface SplitCarry {
+  delimiter: string;
+  delimiters: string[];
+}
+
 /** The statements as [start, end) offset pairs, flat. */
-export function splitRanges(sql: string, o: SplitterOptions): number[] {
+export function splitRanges(sql: string, o: SplitterOptions, carry?: SplitCarry): number[] {
   if (o.splitByLines) return splitLines(sql);
   const out: number[] = [];
   const n = sql.length;
@@ -51,8 +60,8 @@ export function splitRanges(sql: string, o: SplitterOptions): number[] {
   let pos = 0;
   let stmtStart = -1;
   let lastEnd = -1;
-  let delimiter = ';';
-  let custom = false;
+  let delimiter = carry?.delimiter ?? ';';
+  let custom = delimiter !== ';';
   let depth = 0;
   let mode = MODE_NORMAL;
   let plsqlClosed = false;
@@ -63,7 +72,10 @@ export function splitRanges(sql: string, o: SplitterOptions): number[] {
   let objectWord = '';
 
   const finish = () => {
-    if (stmtStart >= 0) out.push(stmtStart, lastEnd);
+    if (stmtStart >= 0) {
+      out.push(stmtStart, lastEnd);
+      carry?.delimiters.push(delimiter);
+    }
     stmtStart = -1;
     depth = 0;
     mode = MODE_NORMAL;

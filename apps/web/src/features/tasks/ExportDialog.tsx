@@ -1,39 +1,27 @@
 /** Start an export task: a table or a database from the tree's menu, a query from the console results. */
 import { useEffect, useState } from 'react';
-import { App, Modal, Radio, Space, Typography } from 'antd';
+import { Modal, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskExportFormat } from '@askdb/contracts';
 import { taskApi } from './api';
 import { useTaskDialogs } from './store';
+import { useStartTask } from './use-start-task';
 
 export function ExportDialog() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const req = useTaskDialogs((s) => s.exportFor);
   const formats: TaskExportFormat[] = req?.target === 'database' ? ['dump', 'sql'] : req?.target === 'table' ? ['csv', 'xlsx', 'json', 'sql', 'dump'] : ['csv', 'xlsx', 'json', 'sql'];
   const [format, setFormat] = useState<TaskExportFormat>('csv');
-  const [busy, setBusy] = useState(false);
+  const close = () => useTaskDialogs.getState().openExport(null);
+  const { busy, start: run } = useStartTask(close);
   useEffect(() => {
     if (req) setFormat(req.target === 'database' ? 'dump' : 'csv');
   }, [req]);
   if (!req) return null;
-  const close = () => useTaskDialogs.getState().openExport(null);
-  const start = async () => {
-    setBusy(true);
-    try {
-      await taskApi.exportStart({
-        dataSourceId: req.dataSourceId, databaseName: req.databaseName ?? undefined, schemaName: req.schemaName ?? undefined,
-        target: req.target, tableName: req.tableName ?? undefined, sql: req.sql, format,
-      });
-      void message.success(t('task.started'));
-      close();
-      useTaskDialogs.getState().started();
-    } catch (e) {
-      void message.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = () => run(() => taskApi.exportStart({
+    dataSourceId: req.dataSourceId, databaseName: req.databaseName ?? undefined, schemaName: req.schemaName ?? undefined,
+    target: req.target, tableName: req.tableName ?? undefined, sql: req.sql, format,
+  }));
   const what = req.target === 'query' ? (req.sql ?? '').slice(0, 120) : [req.databaseName, req.schemaName, req.tableName].filter(Boolean).join('.');
   return (
     <Modal open title={t('task.export.title')} onCancel={close} onOk={start} okText={t('task.export.start')} confirmLoading={busy} okButtonProps={{ 'data-testid': 'export-start' } as never} data-testid="export-dialog">

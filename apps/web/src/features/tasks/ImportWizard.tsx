@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { IMPORT_ENCODINGS, IMPORT_FORMATS, type ImportFormat, type ImportPreview, type UploadedFile } from '@askdb/contracts';
 import { taskApi } from './api';
 import { useTaskDialogs } from './store';
+import { useStartTask } from './use-start-task';
 import { metaApi } from '../workspace/meta-api';
 
 export function ImportWizard() {
@@ -33,8 +34,8 @@ function Wizard() {
   const [tableColumns, setTableColumns] = useState<string[]>([]);
   const [mapping, setMapping] = useState<(string | null)[]>([]);
   const [skipBad, setSkipBad] = useState(true);
-  const [busy, setBusy] = useState(false);
   const close = () => useTaskDialogs.getState().openImport(null);
+  const { busy, start: run } = useStartTask(close);
 
   useEffect(() => {
     if (!file || format === 'sql') return setPreview(null);
@@ -73,22 +74,12 @@ function Wizard() {
 
   const start = async () => {
     if (!file) return;
-    setBusy(true);
-    try {
-      const pairs = mapping.map((m, i) => (m ? { source: i, target: m } : null)).filter((x): x is { source: number; target: string } => !!x);
-      await taskApi.importStart({
-        uploadId: file.uploadId, dataSourceId: target.dataSourceId, databaseName: target.databaseName ?? undefined, schemaName: target.schemaName ?? undefined,
-        format, encoding: encoding as never, header, mode, tableName: format === 'sql' ? undefined : tableName, skipBadRows: skipBad,
-        ...(mode === 'existing' && format !== 'sql' ? { mapping: pairs } : {}),
-      });
-      void message.success(t('task.started'));
-      close();
-      useTaskDialogs.getState().started();
-    } catch (e) {
-      void message.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const pairs = mapping.map((m, i) => (m ? { source: i, target: m } : null)).filter((x): x is { source: number; target: string } => !!x);
+    await run(() => taskApi.importStart({
+      uploadId: file.uploadId, dataSourceId: target.dataSourceId, databaseName: target.databaseName ?? undefined, schemaName: target.schemaName ?? undefined,
+      format, encoding: encoding as never, header, mode, tableName: format === 'sql' ? undefined : tableName, skipBadRows: skipBad,
+      ...(mode === 'existing' && format !== 'sql' ? { mapping: pairs } : {}),
+    }));
   };
 
   const columns = useMemo(() => (preview?.columns ?? []).map((c, i) => ({

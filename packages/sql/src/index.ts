@@ -10,6 +10,7 @@ export { splitStatements, splitRanges, type SqlStatement, type SplitCarry } from
 export { streamSplitter, type StreamSplitter } from './stream-splitter.js';
 export { statementType } from './statement-type.js';
 export { statementAccess, type StatementAccess, type StatementAccessOptions, type TableAccess, type AccessTable, type AccessCategory } from './access/statement-access.js';
+export { readOnlyRefusal, type ReadOnlyRefusal, type ReadOnlyReason, type ReadOnlyOptions } from './access/read-only.js';
 export { statementAtCursor } from './cursor.js';
 export { LineIndex, attachPositions, type LineCol } from './positions.js';
 export {

@@ -29,7 +29,7 @@ const BY_ENGINE: Record<DefinitionName, string[]> = {
   `),
   mysql: words(`
     get_lock release_lock release_all_locks sleep benchmark load_file master_pos_wait source_pos_wait
-    wait_for_executed_gtid_set wait_until_sql_thread_after_gtids nextval setval lastval
+    wait_for_executed_gtid_set wait_until_sql_thread_after_gtids nextval setval
   `),
   sqlserver: words('xp_cmdshell xp_dirtree xp_fileexist xp_regread openrowset openquery opendatasource'),
   oracle: words(`

@@ -17,9 +17,9 @@ export const SMALL_INPUT = {
 } as const;
 
 export const BUDGET_MS = {
-  tip: 80,
-  hover: 80,
-  parse: 80,
+  tip: 60,
+  hover: 60,
+  parse: 60,
   format: 3_000,
   /** Reading a big request body (json-body.ts; 16 MiB at most): a safety net, as its time counts against the route's budget too. */
   body: 2_000,

@@ -5,24 +5,12 @@
  * the layout; the demo dashboard a new local user sees with data.
  */
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import { apiData, uid } from './workspace-helpers';
+import { apiData, createPgSource, onPg, uid } from './workspace-helpers';
 
-const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `askdb_dash_${uid()}`;
 const SHOTS = process.env.ASKDB_SHOTS ?? 'test-results/dashboard';
 
-async function onDb(sql: string, database: string) {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const onDb = (sql: string, database?: string) => onPg((c) => c.query(sql), database);
 
 const BY_REGION = 'select region, sum(amount) as total from sales group by region order by region';
 const XY = { xField: 'region', ySeries: [{ field: 'total' }] };
@@ -55,12 +43,11 @@ const boardName = `PG charts ${uid()}`;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  await onDb(`CREATE DATABASE ${dbName}`, new URL(PG_URL).pathname.slice(1) || 'postgres');
+  await onDb(`CREATE DATABASE ${dbName}`);
   await onDb(`create table sales (region text, month int, amount int, cost int, city text);
     insert into sales values ('north', 1, 40, 12, 'Oslo'), ('north', 2, 55, 20, 'Bergen'), ('south', 1, 25, 9, 'Rome'), ('south', 2, 35, 11, 'Naples'),
       ('east', 1, 15, 4, 'Tokyo'), ('east', 2, 22, 8, 'Osaka'), ('west', 1, 30, 10, 'Lisbon'), ('west', 2, 18, 7, 'Porto');`, dbName);
-  const server = new URL(PG_URL);
-  dsId = await apiData<number>(request, 'POST', '/api/connection/datasource/create', { alias: `Sales ${dbName}`, type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName: dbName });
+  dsId = await createPgSource(request, `Sales ${dbName}`, dbName);
   boardId = await apiData<number>(request, 'POST', '/api/dashboard/create', { name: boardName, dataset: { dataSourceId: dsId, databaseName: dbName, schemaName: 'public' } });
   for (const c of CHARTS) await apiData(request, 'POST', '/api/chart/create', { dashboardId: boardId, name: `chart ${c.type}`, type: c.type, sql: c.sql, settings: c.settings });
 });
@@ -68,7 +55,7 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   if (boardId) await apiData(request, 'POST', '/api/dashboard/delete', { id: boardId }).catch(() => undefined);
   if (dsId) await apiData(request, 'DELETE', `/api/connection/datasource/${dsId}`).catch(() => undefined);
-  await onDb(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`, new URL(PG_URL).pathname.slice(1) || 'postgres');
+  await onDb(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 });
 
 /** A welcome/trial dialog of the licence area may open over the first page: continue past it. */

@@ -6,6 +6,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PASSWORD } from './accounts-helpers';
 import { PG } from './console-lib';
+import { startServerModeServer, type ServerModeServer } from '../server';
 
 export interface Person {
   name: string;
@@ -98,4 +99,30 @@ export class Governed {
     await admin.query(`DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/** The governed team on its own server-mode AskDB: Alice (owner), Bob (member), Carol (admin) and the shared scratch database. */
+export interface GovernedTeam {
+  server: ServerModeServer;
+  world: Governed;
+  alice: Person;
+  bob: Person;
+  carol: Person;
+}
+
+/** Starts the server, creates the scratch database `<prefix>_<pid>_<stamp>` and the team; `tag` keeps the spec's e-mails apart. */
+export async function governedTeam(browser: Browser, prefix: string, tag: string, stamp: number): Promise<GovernedTeam> {
+  const server = await startServerModeServer();
+  const world = await Governed.create(server.url, `${prefix}_${process.pid}_${stamp}`);
+  const alice = await person(browser, server.url, { name: 'Alice Owner', email: `alice${tag}.${stamp}@example.com` });
+  const bob = await person(browser, server.url, { name: 'Bob Member', email: `bob${tag}.${stamp}@example.com` });
+  const carol = await person(browser, server.url, { name: 'Carol Admin', email: `carol${tag}.${stamp}@example.com` });
+  await world.setUp(alice, bob, carol);
+  return { server, world, alice, bob, carol };
+}
+
+export async function dropGovernedTeam(t: Partial<GovernedTeam>): Promise<void> {
+  for (const p of [t.alice, t.bob, t.carol]) await p?.ctx.close();
+  await t.world?.drop();
+  await t.server?.stop();
 }

@@ -8,10 +8,10 @@
  * SQL audit page.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startServerModeServer, type ServerModeServer } from '../server';
+import type { ServerModeServer } from '../server';
 import { pickOption } from './accounts-helpers';
 import { editorOf, setSql } from './console-lib';
-import { Governed, person, type Person } from './governance-helpers';
+import { dropGovernedTeam, governedTeam, type Governed, type Person } from './governance-helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
@@ -19,26 +19,13 @@ const NAV = { timeout: 30_000 };
 const stamp = Date.now();
 const SQL = `UPDATE orders SET status = 'shipped-${stamp % 100000}' WHERE id = 1`;
 
-let server: ServerModeServer;
-let world: Governed;
-let alice: Person;
-let bob: Person;
-let carol: Person;
+let server: ServerModeServer, world: Governed, alice: Person, bob: Person, carol: Person;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(120_000);
-  server = await startServerModeServer();
-  world = await Governed.create(server.url, `gov_e2e_${process.pid}_${stamp}`);
-  alice = await person(browser, server.url, { name: 'Alice Owner', email: `alice.${stamp}@example.com` });
-  bob = await person(browser, server.url, { name: 'Bob Member', email: `bob.${stamp}@example.com` });
-  carol = await person(browser, server.url, { name: 'Carol Admin', email: `carol.${stamp}@example.com` });
-  await world.setUp(alice, bob, carol);
+  ({ server, world, alice, bob, carol } = await governedTeam(browser, 'gov_e2e', '', stamp));
 });
-test.afterAll(async () => {
-  for (const p of [alice, bob, carol]) await p?.ctx.close();
-  await world?.drop();
-  await server?.stop();
-});
+test.afterAll(() => dropGovernedTeam({ server, world, alice, bob, carol }));
 
 const go = (p: Person, path: string, lang = 'en-US') => p.page.goto(`${server.url}${path}${path.includes('?') ? '&' : '?'}language=${lang}`);
 const restricted = (page: Page) => page.getByRole('dialog', { name: /Permissions restricted|権限が制限されています/ });

@@ -6,8 +6,8 @@
  * conflicting one refused, and the new keys switch tabs after a reload.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { startServerModeServer, type ServerModeServer } from '../server';
-import { Governed, person, type Person } from './governance-helpers';
+import type { ServerModeServer } from '../server';
+import { dropGovernedTeam, governedTeam, type Governed, type Person } from './governance-helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
@@ -15,26 +15,13 @@ const NAV = { timeout: 30_000 };
 const stamp = Date.now();
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-let server: ServerModeServer;
-let world: Governed;
-let alice: Person;
-let bob: Person;
-let carol: Person;
+let server: ServerModeServer, world: Governed, alice: Person, bob: Person, carol: Person;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(120_000);
-  server = await startServerModeServer();
-  world = await Governed.create(server.url, `notif_e2e_${process.pid}_${stamp}`);
-  alice = await person(browser, server.url, { name: 'Alice Owner', email: `alice.n.${stamp}@example.com` });
-  bob = await person(browser, server.url, { name: 'Bob Member', email: `bob.n.${stamp}@example.com` });
-  carol = await person(browser, server.url, { name: 'Carol Admin', email: `carol.n.${stamp}@example.com` });
-  await world.setUp(alice, bob, carol);
+  ({ server, world, alice, bob, carol } = await governedTeam(browser, 'notif_e2e', '.n', stamp));
 });
-test.afterAll(async () => {
-  for (const p of [alice, bob, carol]) await p?.ctx.close();
-  await world?.drop();
-  await server?.stop();
-});
+test.afterAll(() => dropGovernedTeam({ server, world, alice, bob, carol }));
 
 const go = (p: Person, path: string) => p.page.goto(`${server.url}${path}?language=en-US`);
 

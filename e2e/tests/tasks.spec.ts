@@ -4,36 +4,21 @@
  * list (state, rows, download).
  */
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
-import { apiData, contextMenu, demoId, demoTable, expand, openDemoTables, openWorkspace, uid } from './workspace-helpers';
+import { apiData, contextMenu, createPgSource, demoId, demoTable, expand, onPg, openDemoTables, openWorkspace, uid } from './workspace-helpers';
 
-const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `askdb_tasks_${uid()}`;
 let dsId = 0;
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>, database = new URL(PG_URL).pathname.slice(1) || 'postgres'): Promise<T> {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
-  const server = new URL(PG_URL);
-  dsId = await apiData<number>(request, 'POST', '/api/connection/datasource/create', { alias: `Tasks ${dbName}`, type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName: dbName });
+  await onPg((c) => c.query(`CREATE DATABASE ${dbName}`));
+  dsId = await createPgSource(request, `Tasks ${dbName}`, dbName);
 });
 
 test.afterAll(async ({ request }) => {
   if (dsId) await apiData(request, 'DELETE', `/api/connection/datasource/${dsId}`).catch(() => undefined);
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  await onPg((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
 });
 
 test('export a table and import a CSV as background tasks, followed in the task list', async ({ page, request }) => {
@@ -71,6 +56,6 @@ test('export a table and import a CSV as background tasks, followed in the task 
   await expect(importRow.getByTestId('task-rows')).toHaveText('3 rows imported, 1 failed');
   await page.waitForTimeout(400); // the drawer's slide-in, for the screenshot only
   await page.screenshot({ path: '/tmp/askdb-tasks-list.png' });
-  const rows = await admin((c) => c.query('SELECT id, fruit, price::text FROM fruit ORDER BY id'), dbName);
+  const rows = await onPg((c) => c.query('SELECT id, fruit, price::text FROM fruit ORDER BY id'), dbName);
   expect(rows.rows).toEqual([{ id: 1, fruit: 'apple', price: '1.50' }, { id: 2, fruit: 'pear', price: '2.25' }, { id: 3, fruit: 'kiwi, gold', price: '0.99' }]);
 });

@@ -1,5 +1,6 @@
 /** Shared steps of the workspace specs: the demo source, SQL through the API, tree navigation. */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import pg from 'pg';
 
 export const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -66,4 +67,26 @@ export async function contextMenu(node: Locator, item: string | RegExp): Promise
   await node.click({ button: 'right' });
   await page.getByRole('menuitem', { name: item }).first().click();
   await expect(page.getByTestId('tree-menu-anchor')).toHaveCount(0);
+}
+
+/** The test PostgreSQL server (scratch databases are created on it). */
+export const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs `fn` on a client of `database` on the test PostgreSQL (default: the URL's own, for CREATE / DROP DATABASE). */
+export async function onPg<T>(fn: (c: pg.Client) => Promise<T>, database = new URL(PG_URL).pathname.slice(1) || 'postgres'): Promise<T> {
+  const url = new URL(PG_URL);
+  url.pathname = `/${database}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A PostgreSQL data source on `database` of the test server, created through the API; its id. */
+export async function createPgSource(request: APIRequestContext, alias: string, database: string): Promise<number> {
+  const server = new URL(PG_URL);
+  return apiData<number>(request, 'POST', '/api/connection/datasource/create', { alias, type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName: database });
 }

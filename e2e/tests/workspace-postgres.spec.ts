@@ -4,32 +4,22 @@
  * levels, typed cell editors, the table editor, the ER diagram, edit/clone/delete of the connection.
  */
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import { apiData, contextMenu, expand, openWorkspace, treeNode, uid } from './workspace-helpers';
+import type pg from 'pg';
+import { apiData, contextMenu, expand, onPg, openWorkspace, treeNode, uid } from './workspace-helpers';
 import { editorText } from './console-lib';
 
-const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `askdb_ws_${uid()}`;
 const alias = `PG ${dbName}`;
 let available = true;
 
-async function onDb<T>(fn: (c: pg.Client) => Promise<T>, database = dbName): Promise<T> {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+/** On the scratch database by default. */
+const onDb = <T>(fn: (c: pg.Client) => Promise<T>, database = dbName) => onPg(fn, database);
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   try {
-    await onDb((c) => c.query(`CREATE DATABASE ${dbName}`), new URL(PG_URL).pathname.slice(1) || 'postgres');
+    await onPg((c) => c.query(`CREATE DATABASE ${dbName}`));
   } catch (e) {
     if (process.env.ASKDB_REQUIRE_SERVICES === '1') throw e;
     available = false;
@@ -51,7 +41,7 @@ test.afterAll(async ({ request }) => {
   if (!available) return;
   const list = await apiData<{ data: { id: number; alias: string }[] }>(request, 'GET', '/api/connection/datasource/list?pageNo=1&pageSize=1000');
   for (const d of list.data.filter((x) => x.alias.startsWith(alias))) await apiData(request, 'DELETE', `/api/connection/datasource/${d.id}`);
-  await onDb((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`), new URL(PG_URL).pathname.slice(1) || 'postgres');
+  await onPg((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
 });
 
 async function dsId(page: Page): Promise<number> {

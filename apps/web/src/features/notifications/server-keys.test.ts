@@ -11,6 +11,7 @@ import { FINISHED_TASK_STATES, TASK_KINDS } from '@askdb/contracts';
 import { featureStrings } from '../../i18n/features';
 import { shellStrings } from '../../app/i18n';
 import { settingsStrings } from '../settings/i18n';
+import { notificationStrings } from './i18n';
 import type { Locale } from '../../i18n/types';
 
 const SERVICES = path.resolve(__dirname, '../../../../server/src/services');
@@ -78,6 +79,12 @@ describe('notification strings for the server’s message keys', () => {
       return [...keys].filter(([k]) => !strings[`notice.msg.${k}`]?.trim()).map(([k, where]) => `${loc} notice.msg.${k} (sent by ${where})`);
     });
     expect(missing).toEqual([]);
+  });
+
+  it('only the notification feature defines notice.msg.* strings (no second wording elsewhere)', () => {
+    const elsewhere = [shellStrings, settingsStrings, ...featureStrings].filter((f) => f !== notificationStrings)
+      .flatMap((f) => LOCALES.flatMap((loc) => Object.keys(f[loc] ?? {}).filter((k) => k.startsWith('notice.msg.')).map((k) => `${loc} ${k}`)));
+    expect(elsewhere).toEqual([]);
   });
 
   it('the strings of a key name the same parameters in every language', () => {

@@ -1,7 +1,8 @@
 /**
  * Importing a 1,000,000-row CSV (id, name with quotes and commas, decimal, date) into a new table:
  * our import (the task's reader and TableImporter: batches of 5,000 rows, one transaction each,
- * multi-row INSERTs with bound parameters) against the database's own bulk loader reading the same
+ * each batch through COPY FROM STDIN / LOAD DATA LOCAL INFILE with the INSERT fallback ready, the
+ * next batch read while one is written) against the database's own bulk loader reading the same
  * file in the same run — PostgreSQL `COPY … FROM` (server-side file) and MariaDB
  * `LOAD DATA LOCAL INFILE`. Prints the time ratio and our RSS growth (bounded memory).
  */

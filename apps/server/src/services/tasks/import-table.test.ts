@@ -79,4 +79,16 @@ describe.each(['POSTGRESQL', 'MARIADB'] as const)('import into %s through the bu
     const got = await rows(conn, `SELECT n FROM ${q}mixed ORDER BY n`, type === 'MARIADB' ? db : null);
     expect(got.map((r) => Number(r[0]))).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12]);
   });
+
+  it('when the loader is refused outright (e.g. local_infile off) the batch goes in as INSERTs and the loader is not tried again', async () => {
+    // The one stand-in here: the driver's loader call fails as a server with the loader disabled answers.
+    const loader = vi.spyOn(conn as Required<Connection>, 'runWithInput').mockRejectedValue(new Error('Loading local data is disabled'));
+    const out = await importFile(conn, type, db, awkward, 'refused', 'new');
+    const calls = loader.mock.calls.length;
+    loader.mockRestore();
+    expect(out).toMatchObject({ state: 'DONE', counters: { committedRows: AWKWARD.length, failedRows: 0 } });
+    expect(calls).toBe(1);
+    const got = await rows(conn, `SELECT label FROM ${type === 'MARIADB' ? `${db}.` : ''}refused ORDER BY id`, type === 'MARIADB' ? db : null);
+    expect(got.map((r) => r[0])).toEqual(AWKWARD);
+  });
 });

@@ -110,6 +110,17 @@ describe('sharing named chats', () => {
     expect((await as(t, f.operator, 'POST', '/api/ai/chat/update', { id: chatId, name: 'Orders (edited)' })).body.data.name).toBe('Orders (edited)');
   });
 
+  it("the chat's SQL, from the model or edited by hand, is refused when it calls a side-effecting function", async () => {
+    llm.handle(() => ({ content: ['```sql\nSELECT pg_terminate_backend(-1)\n```'] }));
+    const ask = await post(t, '/api/ai/chat/ask', { chatId, question: 'kill a session' }, f.owner.headers);
+    expect(finalParts(ask.events)[1]).toMatchObject({ status: 'FAIL', error: expect.stringMatching(/only runs queries that read.*pg_terminate_backend/) });
+    expect(finalParts(ask.events)[2].status).not.toBe('SUCCESS');
+    const upd = await as(t, f.owner, 'POST', '/api/ai/parts/answer/update', { answerId: ask.events[0].answerId, step: 1, content: 'select pg_terminate_backend(-1)' });
+    expect(upd.status).toBe(400);
+    expect(upd.body).toMatchObject({ errorCode: 'INVALID_PARAMS', errorMessage: expect.stringMatching(/only runs queries that read.*pg_terminate_backend/) });
+    llm.handle((req) => (JSON.stringify(req.body).includes('You summarise') ? { content: ['Ten, twenty, thirty.'] } : { content: ['```sql\nSELECT id, amount FROM orders ORDER BY id\n```'] }));
+  });
+
   it('the share link of a deleted chat says the chat was deleted', async () => {
     const token = (await as(t, f.owner, 'POST', '/api/ai/chat/share', { id: chatId, scope: 'ALL_MEMBERS', permission: 'VIEW' })).body.data.token;
     expect((await as(t, f.owner, 'DELETE', `/api/ai/chat/delete?id=${chatId}`)).body.data).toBe(true);

@@ -108,12 +108,14 @@ describe('dashboards and charts (server mode, PostgreSQL)', () => {
     expect(rows[0]!.sql).toContain(marker);
   });
 
-  it('refuses anything but a read: DML, DDL, data-modifying CTEs, several statements', async () => {
-    for (const sql of ['delete from sales', 'drop table sales', 'with d as (delete from sales returning *) select * from d', 'select 1; delete from sales', 'select * into copy_sales from sales', 'update sales set amount = 0']) {
+  it('refuses anything but a read: DML, DDL, data-modifying CTEs, several statements, side-effecting functions, row locks', async () => {
+    for (const sql of ['delete from sales', 'drop table sales', 'with d as (delete from sales returning *) select * from d', 'select 1; delete from sales', 'select * into copy_sales from sales', 'update sales set amount = 0', 'select pg_terminate_backend(-1)', 'select pg_sleep(30)', 'select * from sales for update']) {
       const r = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql });
       expect(r.status, sql).toBe(400);
       expect(r.body.errorCode, sql).toBe('CHART_NOT_READ_ONLY');
     }
+    const kill = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: 'select pg_terminate_backend(-1)' });
+    expect(kill.body.errorMessage).toContain('the function pg_terminate_backend has side effects');
     const count = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: 'select count(*) from sales' });
     expect(count.body.data.dataList).toEqual([['5']]);
   });

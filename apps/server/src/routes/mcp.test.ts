@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionFixture, type PermissionFixture } from '../test/permission-fixture.js';
 import { as, type Persona } from '../test/org-fixtures.js';
 import { testApp } from '../test/helpers.js';
+import { requireReadOnly } from '../services/mcp/tools.js';
 
 type ToolResult = { isError?: boolean; content: { type: string; text: string }[] };
 const call = async (c: Client, name: string, args: Record<string, unknown> = {}) => (await c.callTool({ name, arguments: args })) as ToolResult;
@@ -64,6 +65,12 @@ describe('MCP over streamable HTTP (server mode, API keys)', () => {
     for (const sql of ['drop table orders', 'update orders set total = 0', 'with d as (delete from orders returning id) select * from d', 'select 1; delete from orders']) {
       expect((await call(client, 'run_query', { dataSourceId: fx.shared, sql })).isError, sql).toBe(true);
     }
+    // Side-effecting functions and row locks are refused by the shared read-only check (MCP_READ_ONLY).
+    const kill = await call(client, 'run_query', { dataSourceId: fx.shared, sql: 'select pg_terminate_backend(-1)' });
+    expect(kill.isError).toBe(true);
+    expect(kill.content[0]!.text).toContain('the function pg_terminate_backend has side effects');
+    expect((await call(client, 'run_query', { dataSourceId: fx.shared, sql: 'select * from orders for update' })).content[0]!.text).toContain('locks rows (FOR UPDATE)');
+    expect(() => requireReadOnly('', 'POSTGRESQL', 'en-US', ['select pg_terminate_backend(-1)'])).toThrow(expect.objectContaining({ errorCode: 'MCP_READ_ONLY', statusCode: 403 }));
     const still = json(await call(client, 'run_query', { dataSourceId: fx.shared, sql: 'select count(*) as n from orders' }));
     expect(still.rows).toEqual([['500']]);
 

@@ -6,7 +6,7 @@
  * /query_table stops after the table; /query_chart after the chart (and fails when none fits).
  */
 import {
-  AiError, answerLanguage, buildPrompt, checkedAnswer, extractSqlBlocks, analyzeStatement, isAbortError,
+  AiError, answerLanguage, buildPrompt, checkedAnswer, extractSqlBlocks, isAbortError,
 } from '@askdb/ai';
 import { ANSWER_PART_TYPES, ERROR_CODES, LICENCE_ERROR_CODES, type AnswerPart, type AiPrivacy, type Language } from '@askdb/contracts';
 import { dialectFor, splitStatements } from '@askdb/sql';
@@ -17,6 +17,7 @@ import type { AnswerRow, ChatRow, ChatV2Repo } from '../../store/chats-v2.js';
 import { AiConfigService, DEFAULT_PRIVACY } from '../ai/ai-config.js';
 import { chatData, chatExecutor, type ChatData } from './chat-data.js';
 import { pickChart } from './chart.js';
+import { readOnlyCheck } from '../read-only-reason.js';
 import { chatMsg } from './messages.js';
 import { chatModelChooser } from './chat-model.js';
 
@@ -54,12 +55,12 @@ async function collect(stream: AsyncIterable<{ type: string; text?: string }>): 
   return text;
 }
 
-/** The first statement of `block`, when it only reads; otherwise the step fails saying so. */
+/** The first statement of `block`, when it only reads (the shared read-only check); otherwise the step fails saying so. */
 function firstReadOnly(block: string, databaseType: string, lang: Language): string {
   const dialect = dialectFor(databaseType as never);
   const sql = (splitStatements(block, dialect)[0]?.sql ?? block).trim().replace(/;\s*$/, '');
-  const a = analyzeStatement(sql, dialect.splitter);
-  if (a.changesData || a.changesStructure || a.kind !== 'READ') throw new StepFailure(chatMsg(lang, 'NOT_READ_ONLY'));
+  const refusal = readOnlyCheck(sql, databaseType, lang);
+  if (refusal) throw new StepFailure(chatMsg(lang, 'NOT_READ_ONLY', { reason: refusal.reasonText }));
   return sql;
 }
 

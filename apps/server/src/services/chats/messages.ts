@@ -37,9 +37,9 @@ export const chatMessages = defineMessages({
   },
   LOAD_FAILED: { 'en-US': 'The file could not be loaded: {reason}', 'zh-CN': '文件加载失败：{reason}', 'ja-JP': 'ファイルを読み込めませんでした：{reason}' },
   NOT_READ_ONLY: {
-    'en-US': 'The generated SQL changes data; a chat only runs queries that read',
-    'zh-CN': '生成的 SQL 会修改数据；对话中只运行只读查询',
-    'ja-JP': '生成された SQL はデータを変更します。チャットでは読み取りクエリのみ実行します',
+    'en-US': 'The SQL is not a plain read; a chat only runs queries that read ({reason})',
+    'zh-CN': '该 SQL 不是只读查询；对话中只运行只读查询（{reason}）',
+    'ja-JP': 'この SQL は読み取りだけのクエリではありません。チャットでは読み取りクエリのみ実行します（{reason}）',
   },
   NO_SQL: {
     'en-US': 'Sorry, AI failed to generate the report, please re-enter',

@@ -1,11 +1,10 @@
 /**
- * Runs a chart's query: read-only (one SELECT or WITH … SELECT, checked with packages/sql's statement
- * analysis before the database sees it), with the caller's grants (the same permission check as the
+ * Runs a chart's query: read-only (one SELECT or WITH … SELECT, checked by packages/sql's read-only
+ * check before the database sees it: no side-effecting function, row lock or SELECT … INTO), with the caller's grants (the same permission check as the
  * console), through the execution service (so it reaches the SQL audit), and bounded: rows stream from
  * the driver's cursor and the run stops after CHART_MAX_POINTS, with a note saying the rest was cut.
  */
 import { CHART_MAX_POINTS, DASHBOARD_ERROR_CODES, ERROR_CODES, type ChartResult, type ExecuteInput, type Language, type ResultHeader } from '@askdb/contracts';
-import { dialectFor, splitStatements, statementAccess } from '@askdb/sql';
 import type { AppDeps } from '../../deps.js';
 import type { AuditActor } from '../../http/audit-actor.js';
 import type { RequestContext } from '../../http/context.js';
@@ -13,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import { driverFailure } from '../driver-errors.js';
 import { permissions } from '../permissions/index.js';
+import { readOnlyCheck } from '../read-only-reason.js';
 import { dashMsg } from './messages.js';
 
 export interface QueryPlace {
@@ -20,24 +20,15 @@ export interface QueryPlace {
   schemaName?: string | null;
 }
 
-/** Why a chart query is not a plain read, or null when it is. */
-export function readOnlyProblem(sql: string, type: string): string | null {
-  const dialect = dialectFor(type);
-  const statements = splitStatements(sql, dialect).map((s) => s.sql.trim()).filter(Boolean);
-  if (statements.length === 0) return 'empty';
-  if (statements.length > 1) return `${statements.length} statements`;
-  const a = statementAccess(statements[0]!, dialect);
-  if (a.kind !== 'SELECT' || a.category !== 'READ') return a.kind === 'OTHER' ? 'not a SELECT' : a.kind;
-  if (a.writes.length || a.ddl) return 'writes data';
-  const blocking = a.unresolved.filter((u) => u !== 'syntax' && !u.startsWith('function:'));
-  if (blocking.length) return blocking.join(', ');
-  return null;
+/** Why a chart query is not a plain read (the shared read-only check, see services/read-only-reason.ts), or null when it is. */
+export function readOnlyProblem(sql: string, type: string, lang: Language = 'en-US'): string | null {
+  return readOnlyCheck(sql, type, lang)?.reasonText ?? null;
 }
 
 export function requireReadOnly(sql: string, type: string, lang: Language): string {
   const trimmed = sql.trim().replace(/;\s*$/, '');
   if (!trimmed) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, dashMsg(lang, 'SQL_REQUIRED'));
-  const problem = readOnlyProblem(trimmed, type);
+  const problem = readOnlyProblem(trimmed, type, lang);
   if (problem) throw new AppError(400, DASHBOARD_ERROR_CODES.CHART_NOT_READ_ONLY, dashMsg(lang, 'NOT_READ_ONLY', { reason: problem }));
   return trimmed;
 }

@@ -12,6 +12,11 @@ export const mcpMessages = defineMessages({
     'zh-CN': '无法确认该语句为只读（{reason}），已拒绝',
     'ja-JP': 'この文が読み取り専用であることを確認できないため（{reason}）、拒否されました',
   },
+  NOT_READ_ONLY: {
+    'en-US': 'Only read-only queries run through MCP; this one is refused: {reason}',
+    'zh-CN': '通过 MCP 只能运行只读查询；该查询被拒绝：{reason}',
+    'ja-JP': 'MCP で実行できるのは読み取り専用のクエリだけです。このクエリは拒否されました：{reason}',
+  },
   ONE_STATEMENT: { 'en-US': 'Send exactly one SQL statement', 'zh-CN': '请只发送一条 SQL 语句', 'ja-JP': 'SQL 文は 1 つだけ送ってください' },
   QUERY_FAILED: { 'en-US': 'The query failed: {message}', 'zh-CN': '查询失败：{message}', 'ja-JP': 'クエリが失敗しました：{message}' },
 });

@@ -13,7 +13,6 @@ import crypto from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { dialectFor, statementAccess } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { auditActor } from '../../http/audit-actor.js';
@@ -21,6 +20,7 @@ import { AppError } from '../../http/errors.js';
 import { requireDataSource, viewerOf } from '../access.js';
 import { driverFailure } from '../driver-errors.js';
 import { permissions } from '../permissions/index.js';
+import { readOnlyCheck } from '../read-only-reason.js';
 import { mcpMsg } from './messages.js';
 
 /** Rows a query answers at most, whatever the client asks. */
@@ -42,13 +42,20 @@ const Place = {
   schemaName: z.string().max(255).optional().describe('Schema, when the engine has schemas'),
 };
 
-/** Whether a statement only reads: throws the refusal the client sees otherwise. */
+/**
+ * Whether a statement only reads (the shared read-only check, strict: what the analysis cannot vouch
+ * for — a user function, a syntax error — is refused too): throws the refusal the client sees otherwise.
+ */
+const STATEMENT_KINDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'CREATE', 'ALTER', 'DROP', 'TRUNCATE']);
 export function requireReadOnly(sql: string, type: string, lang: FastifyRequest['ctx']['lang'], statements: string[]): void {
-  if (statements.length !== 1) throw new AppError(400, 'MCP_READ_ONLY', mcpMsg(lang, 'ONE_STATEMENT'));
-  const a = statementAccess(statements[0]!, dialectFor(type as never));
-  if (a.category !== 'READ' || a.writes.length || a.ddl) throw new AppError(403, 'MCP_READ_ONLY', mcpMsg(lang, 'READ_ONLY', { kind: a.kind === 'OTHER' ? (statements[0]!.trim().split(/\s+/)[0] ?? '').toUpperCase() : a.kind }));
-  if (a.unresolved.length) throw new AppError(403, 'MCP_READ_ONLY', mcpMsg(lang, 'NOT_VERIFIABLE', { reason: a.unresolved.join(', ') }));
   void sql;
+  if (statements.length !== 1) throw new AppError(400, 'MCP_READ_ONLY', mcpMsg(lang, 'ONE_STATEMENT'));
+  const r = readOnlyCheck(statements[0]!, type, lang, { strict: true });
+  if (!r) return;
+  if (r.reason === 'MULTIPLE_STATEMENTS' || r.reason === 'EMPTY') throw new AppError(400, 'MCP_READ_ONLY', mcpMsg(lang, 'ONE_STATEMENT'));
+  if (r.reason === 'NOT_SELECT' || (r.reason === 'WRITES' && STATEMENT_KINDS.has(r.detail))) throw new AppError(403, 'MCP_READ_ONLY', mcpMsg(lang, 'READ_ONLY', { kind: r.detail.toUpperCase() }));
+  if (r.reason === 'NOT_VERIFIABLE') throw new AppError(403, 'MCP_READ_ONLY', mcpMsg(lang, 'NOT_VERIFIABLE', { reason: r.detail }));
+  throw new AppError(403, 'MCP_READ_ONLY', mcpMsg(lang, 'NOT_READ_ONLY', { reason: r.reasonText }));
 }
 
 export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {

@@ -1,6 +1,7 @@
 /**
  * The world the route table runs in: a team (owner, admin, member) and another team's owner; for
- * each team persona a private data source, group, console, chat and AI collection of their own,
+ * each team persona a private data source, group, console, chat, AI collection, dashboard (over that
+ * source) and chart (on that dashboard) of their own,
  * made through the API; one SHARED data source; an invite link. `restore` puts roles, ownership and
  * current organisations back after a route that changed them (transfer, role changes, switch).
  */
@@ -13,7 +14,8 @@ import { OrganizationRepo } from '../store/organizations.js';
 import { JoinRequestRepo } from '../store/join-requests.js';
 
 export type Who = 'outsider' | 'operator' | 'admin' | 'owner';
-type Kind = 'ds' | 'group' | 'console' | 'chat' | 'collection';
+type Kind = 'ds' | 'group' | 'console' | 'chat' | 'collection' | 'dashboard' | 'chart';
+const KINDS: readonly Kind[] = ['ds', 'group', 'console', 'chat', 'collection', 'dashboard', 'chart'];
 type Owned = Record<Kind, number>;
 
 export interface Fixture {
@@ -44,7 +46,11 @@ export async function accessTableFixture(t: TestApp, database: string): Promise<
   const personas: Record<Who, Persona> = { outsider: team.outsider, operator: team.operator, admin: team.admin, owner: team.owner };
   const owner = (who: Who): Persona => personas[who === 'outsider' ? 'owner' : who];
 
+  const owned = {} as Record<Exclude<Who, 'outsider'>, Owned>;
+  /** The persona's rows made so far (a dashboard is made over the persona's source, a chart on its dashboard). */
+  const building = new Map<number, Partial<Owned>>();
   const create = async (kind: Kind, p: Persona): Promise<number> => {
+    const mine = building.get(p.userId) ?? {};
     const post = async (url: string, body: unknown) => {
       const r = await as(t, p, 'POST', url, body);
       if (typeof r.body.data !== 'number') throw new Error(`fixture ${kind}: ${r.status} ${r.body.errorMessage}`);
@@ -54,13 +60,15 @@ export async function accessTableFixture(t: TestApp, database: string): Promise<
     if (kind === 'group') return post('/api/connection/group/create', { name: `group of ${p.name}` });
     if (kind === 'console') return post('/api/operation/saved/create', { name: `console of ${p.name}`, ddl: 'select 1' });
     if (kind === 'chat') return post('/api/ai/chat/save', { messages: [{ role: 'user', content: 'hello' }] });
+    if (kind === 'dashboard') return post('/api/dashboard/create', { name: `board of ${p.name}`, dataset: { dataSourceId: mine.ds, databaseName: database, schemaName: 'public' } });
+    if (kind === 'chart') return post('/api/chart/create', { dashboardId: mine.dashboard, name: `chart of ${p.name}`, sql: 'select count(*) as n from orders' });
     return post('/api/ai/data_collection/create', { title: `collection of ${p.name}` });
   };
-  const owned = {} as Record<Exclude<Who, 'outsider'>, Owned>;
   for (const who of ['operator', 'admin', 'owner'] as const) {
-    const row = {} as Owned;
-    for (const kind of ['ds', 'group', 'console', 'chat', 'collection'] as const) row[kind] = await create(kind, personas[who]);
-    owned[who] = row;
+    const row: Partial<Owned> = {};
+    building.set(personas[who].userId, row);
+    for (const kind of KINDS) row[kind] = await create(kind, personas[who]);
+    owned[who] = row as Owned;
   }
   const shared = (await as(t, team.admin, 'POST', '/api/connection/datasource/create', { ...pgSourceInput('shared', database), visibility: 'SHARED' })).body.data as number;
   const inviteToken = (await as(t, team.admin, 'POST', '/api/organization/invitation/create', { organizationId: team.teamId })).body.data.token as string;

@@ -1,25 +1,23 @@
 /**
- * Route-table rows of dashboards and charts (issue 16). Dashboards are their owner's only: routes
- * that name a dashboard or chart id answer 404 to everyone else, so with an id nobody owns they are
- * 'signedIn' here, and routes/dashboards.test.ts checks the owner/other-member/other-organisation
- * cases with real ids. Creating over a data source and running SQL name the team's sources.
+ * Route-table rows of dashboards and charts (issue 16). Dashboards are their owner's only: every
+ * persona names its own dashboard and chart (the fixture makes them; another organisation's member
+ * names our owner's and must get 403/404). routes/dashboards.test.ts adds the other-member cases.
+ * Creating over a data source and running SQL name the team's sources.
  */
 import type { Rows } from './types.js';
 
-const NONE = 999999;
-
 export default {
   'GET /api/dashboard/list': { rule: 'signedIn' },
-  'GET /api/dashboard/get': { rule: 'signedIn', call: () => ({ url: `?id=${NONE}` }) },
+  'GET /api/dashboard/get': { rule: 'team', call: (fx, who) => ({ url: `?id=${fx.of(who).dashboard}` }) },
   'POST /api/dashboard/create': { rule: 'team', call: (fx, who) => ({ body: { name: `board of ${who}`, dataset: { dataSourceId: fx.of(who).ds } } }) },
-  'POST /api/dashboard/update': { rule: 'signedIn', call: () => ({ body: { id: NONE, name: 'renamed' } }) },
-  'POST /api/dashboard/delete': { rule: 'signedIn', call: () => ({ body: { id: NONE } }) },
+  'POST /api/dashboard/update': { rule: 'team', call: (fx, who) => ({ body: { id: fx.of(who).dashboard, name: `board of ${who}` } }) },
+  'POST /api/dashboard/delete': { rule: 'team', call: async (fx, who) => ({ body: { id: await fx.fresh('dashboard', who) } }) },
   'POST /api/dashboard/refresh_preview': { rule: 'signedIn', call: () => ({ body: { kind: 'MINUTES', minutes: 10 } }) },
-  'GET /api/chart/list': { rule: 'signedIn', call: () => ({ url: `?dashboardId=${NONE}` }) },
-  'GET /api/chart/get': { rule: 'signedIn', call: () => ({ url: `?id=${NONE}` }) },
-  'POST /api/chart/create': { rule: 'signedIn', call: () => ({ body: { dashboardId: NONE, name: 'c', sql: 'select 1' } }) },
-  'POST /api/chart/update': { rule: 'signedIn', call: () => ({ body: { id: NONE, name: 'c' } }) },
-  'POST /api/chart/delete': { rule: 'signedIn', call: () => ({ body: { id: NONE } }) },
+  'GET /api/chart/list': { rule: 'team', call: (fx, who) => ({ url: `?dashboardId=${fx.of(who).dashboard}` }) },
+  'GET /api/chart/get': { rule: 'team', call: (fx, who) => ({ url: `?id=${fx.of(who).chart}` }) },
+  'POST /api/chart/create': { rule: 'team', call: (fx, who) => ({ body: { dashboardId: fx.of(who).dashboard, name: 'c', sql: 'select 1' } }) },
+  'POST /api/chart/update': { rule: 'team', call: (fx, who) => ({ body: { id: fx.of(who).chart, name: 'c' } }) },
+  'POST /api/chart/delete': { rule: 'team', call: async (fx, who) => ({ body: { id: await fx.fresh('chart', who) } }) },
   'POST /api/chart/execute': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select count(*) from orders' } }) },
-  'POST /api/chart/ai': { rule: 'signedIn', call: () => ({ body: { dashboardId: NONE, question: 'orders per day' } }) },
+  'POST /api/chart/ai': { rule: 'team', call: (fx, who) => ({ body: { dashboardId: fx.of(who).dashboard, question: 'orders per day' } }) },
 } satisfies Rows;

@@ -5,7 +5,7 @@
  * one store with a fake clock (each due dashboard refreshed once).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
+import { pgSourceInput, runOnPgDatabase, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
 import { pgStoreUrl } from '../test/accounts.js';
 import { as, makeTeam, type TeamFixture } from '../test/org-fixtures.js';
 import { refreshDue } from '../services/dashboards/refresh-job.js';
@@ -118,6 +118,21 @@ describe('dashboards and charts (server mode, PostgreSQL)', () => {
     expect(kill.body.errorMessage).toContain('the function pg_terminate_backend has side effects');
     const count = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: 'select count(*) from sales' });
     expect(count.body.data.dataList).toEqual([['5']]);
+  });
+
+  it('runs chart queries in a read-only session: a user function that writes fails, and the pooled connection is read-write again after', async () => {
+    await runOnPgDatabase(data.name, 'create function zero_sales() returns int language sql as $$ update sales set amount = 0 returning 1 $$;');
+    const r = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: 'select zero_sales()' });
+    expect(r.body.errorCode).toBe('CHART_QUERY_FAILED');
+    expect(r.body.errorMessage).toMatch(/read-only transaction/);
+    const sum = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: 'select sum(amount) from sales' });
+    expect(sum.body.data.dataList).toEqual([['43']]);
+    const record = (await t.deps.dataSources.get(ds))!;
+    const mode = await t.deps.connections.with(record, async (c) => {
+      for await (const ev of c.execute('show transaction_read_only', { pageSize: 10 })) if (ev.type === 'rows') return ev.rows[0]![0];
+      return null;
+    });
+    expect(mode).toBe('off');
   });
 
   it('bounds a 1,000,000-row query at 5,000 points with a visible note', async () => {

@@ -66,12 +66,14 @@ export class ExecutionService {
     input: ExecuteInput,
     consume: (s: StatementEvents, lease: Lease, isLast: boolean) => Promise<{ success: boolean; keep?: boolean }>,
     actor: AuditActor | null = null,
+    options: RunOptions = {},
   ): Promise<void> {
     const statements = this.statements(record, input);
     if (statements.length === 0) return;
     // A cursor left open by the console's previous run holds its session: a new run takes over.
     if (input.consoleId != null) this.closeCursorsOf(sessionKey(userId, record.id, input.consoleId));
-    const lease = await this.sessions.lease(record, userId, input.consoleId);
+    let lease = await this.sessions.lease(record, userId, input.consoleId);
+    if (options.readOnly && input.consoleId == null) lease = await readOnlyLease(lease, record.input.type);
     const executionId = input.executionId ?? crypto.randomUUID();
     const run: Running = { userId, conn: lease.conn, cancelled: false };
     this.running.set(executionId, run);
@@ -103,7 +105,7 @@ export class ExecutionService {
   }
 
   /** Execute with a first page per statement; the rest of the last statement stays behind a cursor. */
-  async execute(record: DataSourceRecord, userId: number, input: ExecuteInput, actor: AuditActor | null = null, lang: Language = 'en-US'): Promise<ExecuteResult[]> {
+  async execute(record: DataSourceRecord, userId: number, input: ExecuteInput, actor: AuditActor | null = null, lang: Language = 'en-US', options: RunOptions = {}): Promise<ExecuteResult[]> {
     const results: ExecuteResult[] = [];
     await this.run(record, userId, input, async (s, lease, isLast) => {
       const r: ExecuteResult = { originalSql: s.originalSql, success: true, duration: 0, message: '', updateCount: null, headerList: [], dataList: [], hasMore: false };
@@ -140,7 +142,7 @@ export class ExecutionService {
         } else applyDone(r, ev, lang);
       }
       return { success: r.success };
-    }, actor);
+    }, actor, options);
     return results;
   }
 
@@ -204,6 +206,46 @@ export class ExecutionService {
 }
 
 const sessionKey = (userId: number, dataSourceId: number, consoleId: number) => `${userId}:${dataSourceId}:${consoleId}`;
+
+export interface RunOptions {
+  /**
+   * Run on a pooled connection whose session is read-only where the engine has one (PostgreSQL, MySQL,
+   * MariaDB: every transaction, autocommit ones included, refuses writes — a user function that writes
+   * fails); the session is set back to read-write before the connection returns to the pool, or the
+   * connection is dropped. A console session is never touched.
+   */
+  readOnly?: boolean;
+}
+
+const READ_ONLY_SESSION: Record<string, [on: string, off: string]> = {
+  POSTGRESQL: ['SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY', 'SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE'],
+  MYSQL: ['SET SESSION TRANSACTION READ ONLY', 'SET SESSION TRANSACTION READ WRITE'],
+  MARIADB: ['SET SESSION TRANSACTION READ ONLY', 'SET SESSION TRANSACTION READ WRITE'],
+};
+
+async function runQuiet(conn: Connection, sql: string): Promise<boolean> {
+  let ok = true;
+  for await (const ev of conn.execute(sql, { pageSize: 1 })) if (ev.type === 'done' && !ev.success) ok = false;
+  return ok;
+}
+
+/** The lease with its session made read-only (see RunOptions.readOnly); unchanged for other engines. */
+async function readOnlyLease(lease: Lease, type: string): Promise<Lease> {
+  const sql = READ_ONLY_SESSION[type];
+  if (!sql) return lease;
+  const on = await runQuiet(lease.conn, sql[0]).catch(() => false);
+  if (!on) {
+    lease.release(true);
+    throw new Error('The connection could not be made read-only');
+  }
+  return {
+    conn: lease.conn,
+    release: (destroy = false) => {
+      if (destroy || lease.conn.broken) return lease.release(true);
+      void runQuiet(lease.conn, sql[1]).catch(() => false).then((off) => lease.release(!off));
+    },
+  };
+}
 
 function applyDone(r: ExecuteResult, ev: Extract<ResultEvent, { type: 'done' }>, lang: Language): void {
   r.success = ev.success;

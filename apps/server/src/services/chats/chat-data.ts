@@ -145,7 +145,7 @@ export function chatExecutor(deps: AppDeps, req: FastifyRequest, chat: ChatRow):
     // The caller's own grants decide (a shared chat runs with the viewer's permissions).
     await permissions(deps).checkScript(req.ctx, record, { sql, statements: () => [sql], databaseName: place.databaseName, schemaName: place.schemaName });
     try {
-      const [r] = await deps.execution.execute(record, user.id, { sql, ...place, single: true, errorContinue: true, pageSize: CHAT_V2_LIMITS.resultRows }, auditActor(req));
+      const [r] = await deps.execution.execute(record, user.id, { sql, ...place, single: true, errorContinue: true, pageSize: CHAT_V2_LIMITS.resultRows }, auditActor(req), undefined, { readOnly: true });
       if (r?.cursorId) deps.execution.closeCursorOf(r.cursorId, user.id);
       if (!r) return { ok: false, headerList: [], dataList: [], hasMore: false, message: 'no result' };
       return { ok: r.success, headerList: r.headerList.map((h) => h.name), dataList: r.dataList, hasMore: r.hasMore, ...(r.success ? {} : { message: r.message }) };

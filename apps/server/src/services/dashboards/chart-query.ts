@@ -76,7 +76,7 @@ export async function runChartQuery(
         }
       }
       return { success: failure === null };
-    }, actor);
+    }, actor, { readOnly: true });
   } catch (e) {
     const err = driverFailure(e, ctx.lang);
     throw new AppError(200, DASHBOARD_ERROR_CODES.CHART_QUERY_FAILED, err.message, err.errorDetail);

@@ -123,7 +123,7 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
     const executionId = `mcp-${crypto.randomUUID()}`;
     const timer = setTimeout(() => void deps.execution.cancel(executionId, userId).catch(() => {}), MCP_QUERY_TIMEOUT_MS);
     timer.unref();
-    const results = await deps.execution.execute(record, userId, { ...input, executionId }, auditActor(req)).finally(() => clearTimeout(timer));
+    const results = await deps.execution.execute(record, userId, { ...input, executionId }, auditActor(req), undefined, { readOnly: true }).finally(() => clearTimeout(timer));
     for (const r of results) if (r.cursorId) deps.execution.closeCursorOf(r.cursorId, userId);
     const r = results[0];
     if (!r) return text({ columns: [], rows: [], truncated: false });

@@ -1,32 +1,54 @@
 /**
- * SQL script import (a dump made by an export task, or any script): split by the dialect's
- * splitter and run in groups of statements, each group in one transaction where the engine has
+ * SQL script import (a dump made by an export task, or any script): the file is read as a stream
+ * and split as it arrives (@askdb/sql streamSplitter), and statements run in groups as they are
+ * split, so neither the script nor its statement list is ever held whole and the event loop only
+ * sees one chunk's splitting at a time. Each group runs in one transaction where the engine has
  * them (DDL on MySQL commits by itself). The first failing statement ends the task: its group is
  * rolled back and the task says which statement failed; groups before it stay committed and counted.
+ * `check` (the permission check for users under grants) sees each group before it runs.
  */
 import fs from 'node:fs';
 import type { Connection } from '@askdb/drivers';
-import { splitStatements, type Dialect } from '@askdb/sql';
+import { streamSplitter, type Dialect, type SqlStatement } from '@askdb/sql';
 import { TASK_LIMITS } from '@askdb/contracts';
 import type { ImportCounters, ImportHooks, ImportOutcome } from './import-table.js';
 
 const GROUP = 200;
+const CHUNK = 256 * 1024;
+const COMMENTS_ONLY = /^\s*(--[^\n]*\n?\s*)*$/;
 
-export async function runSqlScript(j: { conn: Connection; dialect: Dialect; file: string; databaseName: string | null; schemaName: string | null }, hooks: ImportHooks): Promise<ImportOutcome> {
+export interface SqlScriptJob {
+  conn: Connection;
+  dialect: Dialect;
+  file: string;
+  databaseName: string | null;
+  schemaName: string | null;
+  /** Throws (with the refusal's message) when the owner may not run these statements. */
+  check?: (statements: string[]) => Promise<void>;
+}
+
+export async function runSqlScript(j: SqlScriptJob, hooks: ImportHooks): Promise<ImportOutcome> {
   const c: ImportCounters = { processedRows: 0, committedRows: 0, failedRows: 0, processedBytes: 0, rowErrors: [] };
-  const size = fs.statSync(j.file).size;
+  const size = (await fs.promises.stat(j.file)).size;
   if (size > TASK_LIMITS.sqlScriptBytes) return { state: 'FAILED', error: `a SQL script over ${TASK_LIMITS.sqlScriptBytes} bytes cannot be imported`, counters: c };
-  const text = fs.readFileSync(j.file, 'utf8');
-  const statements = splitStatements(text, j.dialect).filter((s) => s.sql.trim() && !/^\s*(--[^\n]*\n?\s*)*$/.test(s.sql));
   const transactional = ['postgresql', 'sqlite', 'mysql', 'duckdb'].includes(j.dialect.name);
   const run = async (sql: string) => {
     for await (const ev of j.conn.execute(sql, { databaseName: j.databaseName, schemaName: j.schemaName, pageSize: 1 })) {
       if (ev.type === 'done' && !ev.success) throw new Error(ev.message);
     }
   };
-  for (let i = 0; i < statements.length; i += GROUP) {
+  const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+  /** Runs one group; returns the outcome that ends the task, or null to go on. */
+  const runGroup = async (group: SqlStatement[]): Promise<ImportOutcome | null> => {
     if (await hooks.shouldStop()) return { state: 'STOPPED', error: null, counters: c };
-    const group = statements.slice(i, i + GROUP);
+    const first = c.processedRows + 1;
+    if (j.check) {
+      try {
+        await j.check(group.map((s) => s.sql));
+      } catch (e) {
+        return { state: 'FAILED', error: `statements ${first}–${first + group.length - 1} (from line ${group[0]!.startLine}): ${message(e)}`, counters: c };
+      }
+    }
     if (transactional) await run('BEGIN');
     let k = 0;
     try {
@@ -36,13 +58,40 @@ export async function runSqlScript(j: { conn: Connection; dialect: Dialect; file
       if (transactional) await run('ROLLBACK').catch(() => undefined);
       const s = group[k];
       c.failedRows = 1;
-      c.rowErrors.push({ row: i + k + 1, message: (e instanceof Error ? e.message : String(e)).slice(0, 500) });
-      return { state: 'FAILED', error: `statement ${i + k + 1} (line ${s?.startLine ?? '?'}): ${e instanceof Error ? e.message : String(e)}`, counters: c };
+      c.rowErrors.push({ row: first + k, message: message(e).slice(0, 500) });
+      return { state: 'FAILED', error: `statement ${first + k} (line ${s?.startLine ?? '?'}): ${message(e)}`, counters: c };
     }
     c.processedRows += group.length;
     c.committedRows += group.length;
     c.processedBytes = group[group.length - 1]!.end;
     await hooks.report({ ...c });
+    return null;
+  };
+
+  const splitter = streamSplitter(j.dialect);
+  const stream = fs.createReadStream(j.file, { encoding: 'utf8', highWaterMark: CHUNK });
+  let group: SqlStatement[] = [];
+  const take = async (statements: SqlStatement[]): Promise<ImportOutcome | null> => {
+    for (const s of statements) {
+      if (!s.sql.trim() || COMMENTS_ONLY.test(s.sql)) continue;
+      group.push(s);
+      if (group.length >= GROUP) {
+        const end = await runGroup(group);
+        group = [];
+        if (end) return end;
+      }
+    }
+    return null;
+  };
+  try {
+    for await (const chunk of stream) {
+      const end = await take(splitter.push(chunk as string));
+      if (end) return end;
+    }
+    const end = (await take(splitter.end())) ?? (group.length ? await runGroup(group) : null);
+    if (end) return end;
+  } finally {
+    stream.destroy();
   }
   c.processedBytes = size;
   return { state: 'DONE', error: null, counters: c };

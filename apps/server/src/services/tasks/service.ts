@@ -16,6 +16,8 @@ import { TableImporter } from './import-table.js';
 import { ExportRunner } from './export-run.js';
 import { runSqlScript } from './import-sql.js';
 import { notify } from '../notifications/notify.js';
+import { permissions } from '../permissions/index.js';
+import type { RequestContext } from '../../http/context.js';
 
 export const TASK_JOB = 'task.run';
 const EXT: Record<string, string> = { csv: 'csv', xlsx: 'xlsx', json: 'json', sql: 'sql', dump: 'sql' };
@@ -58,11 +60,15 @@ export class TaskService {
     return d;
   }
 
-  async startImport(owner: TaskOwner, o: ImportOptions, upload: { path: string; size: number; name: string }): Promise<number> {
+  /**
+   * `checkAs`: the starter's request context when grants apply to them (a SQL script is checked group
+   * by group as the job splits it, with the grants live at that moment).
+   */
+  async startImport(owner: TaskOwner, o: ImportOptions, upload: { path: string; size: number; name: string }, checkAs?: RequestContext): Promise<number> {
     const title = `${o.format.toUpperCase()} → ${[o.databaseName, o.schemaName, o.tableName].filter(Boolean).join('.') || upload.name}`;
     const id = await this.repo.create({
       organizationId: owner.organizationId, userId: owner.userId, kind: 'IMPORT', title, format: o.format, dataSourceId: o.dataSourceId,
-      databaseName: o.databaseName ?? null, schemaName: o.schemaName ?? null, tableName: o.tableName ?? null, params: { ...o }, inputPath: upload.path, totalBytes: upload.size,
+      databaseName: o.databaseName ?? null, schemaName: o.schemaName ?? null, tableName: o.tableName ?? null, params: { ...o, ...(checkAs ? { checkAs } : {}) }, inputPath: upload.path, totalBytes: upload.size,
     });
     await this.deps.jobs.send(TASK_JOB, { taskId: id }, { singletonKey: `task-${id}`, retryLimit: 0 });
     return id;
@@ -104,7 +110,12 @@ export class TaskService {
       const dialect = dialectFor(record.input.type);
       if (task.kind === 'IMPORT') {
         const o = task.params as unknown as ImportOptions;
-        if (o.format === 'sql') outcome = await runSqlScript({ conn, dialect, file: task.inputPath!, databaseName: task.databaseName, schemaName: task.schemaName }, hooks);
+        if (o.format === 'sql') {
+          const checkAs = (task.params as { checkAs?: RequestContext }).checkAs;
+          const place = { databaseName: task.databaseName ?? undefined, schemaName: task.schemaName ?? undefined };
+          const check = checkAs ? async (statements: string[]) => void (await permissions(this.deps).checkScript(checkAs, record, { sql: statements.join(';\n'), statements: () => statements, ...place })) : undefined;
+          outcome = await runSqlScript({ conn, dialect, file: task.inputPath!, databaseName: task.databaseName, schemaName: task.schemaName, check }, hooks);
+        }
         else {
           const src = await this.source(task.inputPath!, o);
           outcome = await new TableImporter({ conn, dialect, databaseName: task.databaseName, schemaName: task.schemaName, tableName: o.tableName ?? 'imported', mode: o.mode, mapping: o.mapping, batchSize: o.batchSize, skipBadRows: o.skipBadRows }, src, hooks).run();

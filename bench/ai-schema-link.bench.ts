@@ -20,13 +20,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildPrompt, buildSchemaIndex, catalogFromDriver, estimateTokens, rankTables, renderSchema,
+  buildPrompt, buildSchemaIndex, estimateTokens, rankTables, renderSchema,
   type Catalog, type LinkWeights, type SchemaIndex,
 } from '@askdb/ai';
-import { driverFor } from '@askdb/drivers';
 import { median, type BenchLine } from './lib.js';
 import { bm25Ranking, buildBm25, wordOverlapRanking, type Bm25Index } from './ai-link-baselines.js';
-import { buildSqlite, createStatements, goldTableIds, loadSpider, spiderPart, type SpiderDb, type SpiderPart } from './ai-spider.js';
+import { buildSqlite, createStatements, goldTableIds, loadSpider, readCatalog, spiderPart, type SpiderDb, type SpiderPart } from './ai-spider.js';
 
 export interface Case {
   question: string;
@@ -46,17 +45,6 @@ export interface Setup {
 }
 
 export const MERGED_SEPARATOR = '__';
-
-/** Read a SQLite file back through AskDB's own SQLite driver (its bulk catalog), as the server does. */
-async function readCatalog(file: string): Promise<Catalog> {
-  const driver = await driverFor('SQLITE');
-  const conn = await driver.connect({ alias: 'spider', type: 'SQLITE', filePath: file });
-  try {
-    return catalogFromDriver(await conn.metadata.catalog({}));
-  } finally {
-    await conn.close();
-  }
-}
 
 export async function setup(): Promise<Setup> {
   const { dbs, questions } = loadSpider();

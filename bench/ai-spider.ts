@@ -7,6 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { catalogFromDriver, type Catalog } from '@askdb/ai';
+import { driverFor } from '@askdb/drivers';
 
 export const SPIDER_DIR = process.env.ASKDB_SPIDER_DIR ?? path.resolve(process.cwd(), '../shared/data/spider');
 
@@ -93,5 +95,16 @@ export function buildSqlite(file: string, statements: string[]): void {
     conn.exec('COMMIT');
   } finally {
     conn.close();
+  }
+}
+
+/** Read a SQLite file back through AskDB's own SQLite driver (its bulk catalog), as the server does. */
+export async function readCatalog(file: string): Promise<Catalog> {
+  const driver = await driverFor('SQLITE');
+  const conn = await driver.connect({ alias: 'spider', type: 'SQLITE', filePath: file });
+  try {
+    return catalogFromDriver(await conn.metadata.catalog({}));
+  } finally {
+    await conn.close();
   }
 }

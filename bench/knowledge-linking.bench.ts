@@ -17,10 +17,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSchemaIndex, catalogFromDriver, rankTables, type Catalog, type SchemaIndex } from '@askdb/ai';
-import { driverFor } from '@askdb/drivers';
+import { buildSchemaIndex, rankTables, type SchemaIndex } from '@askdb/ai';
 import type { BenchLine } from './lib.js';
-import { buildSqlite, createStatements, loadSpider } from './ai-spider.js';
+import { buildSqlite, createStatements, loadSpider, readCatalog } from './ai-spider.js';
 import { questionForLinking, rankKnowledge, type KnowledgeDoc } from '../apps/server/src/services/knowledge/retrieve.js';
 
 interface TermCase { db: string; term: string; question: string; gold: string[] }
@@ -28,16 +27,6 @@ interface Fixture { items: { name: string; content: string }[]; cases: TermCase[
 
 const SEP = '__';
 const K = 5;
-
-async function readCatalog(file: string): Promise<Catalog> {
-  const driver = await driverFor('SQLITE');
-  const conn = await driver.connect({ alias: 'spider', type: 'SQLITE', filePath: file });
-  try {
-    return catalogFromDriver(await conn.metadata.catalog({}));
-  } finally {
-    await conn.close();
-  }
-}
 
 export function loadFixture(): Fixture {
   return JSON.parse(fs.readFileSync(path.resolve(process.cwd(), 'bench/fixtures/knowledge-terms.json'), 'utf8')) as Fixture;

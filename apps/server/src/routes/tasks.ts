@@ -159,7 +159,11 @@ const tasks: RouteModule = async (app, deps) => {
     if (body.format === 'sql') {
       // Cheap checks only: the job reads, splits and (for users under grants) checks the script as it streams.
       await sniffScript(file, lang);
-      if (perms.enforced(req.ctx, record)) checkAs = { ...req.ctx, auth: { kind: req.ctx.auth.kind } };
+      if (perms.enforced(req.ctx, record)) {
+        // No grant reaching the place: refused now, as a console would (one store read); statements are checked by the job.
+        await perms.requireBrowse(req.ctx, record, perms.placeOf(record, loc, 'exec'));
+        checkAs = { ...req.ctx, auth: { kind: req.ctx.auth.kind } };
+      }
     } else {
       if (!IMPORTABLE(record)) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'IMPORT_UNSUPPORTED', { type: record.input.type }));
       if (!body.tableName?.trim()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'TABLE_REQUIRED'));

@@ -19,6 +19,8 @@ describe('refresh rules', () => {
   it('checks minutes, daily time and time zone', () => {
     expect(checkRule({ kind: 'MINUTES', minutes: 0 })).toMatchObject({ ok: false, problem: 'MINUTES_RANGE' });
     expect(checkRule({ kind: 'MINUTES', minutes: 15 })).toEqual({ ok: true, rule: { kind: 'MINUTES', minutes: 15 } });
+    expect(checkRule({ kind: 'MINUTES', minutes: 1440 })).toEqual({ ok: true, rule: { kind: 'MINUTES', minutes: 1440 } });
+    expect(checkRule({ kind: 'MINUTES', minutes: 1441 })).toMatchObject({ ok: false, problem: 'MINUTES_RANGE' });
     expect(checkRule({ kind: 'DAILY', time: '24:00' })).toMatchObject({ ok: false, problem: 'TIME_FORMAT' });
     expect(checkRule({ kind: 'DAILY', time: '7:30' })).toMatchObject({ ok: false, problem: 'TIME_FORMAT' });
     expect(checkRule({ kind: 'DAILY', time: '07:30', timezone: 'Mars/Olympus' })).toMatchObject({ ok: false, problem: 'TIMEZONE' });

@@ -48,6 +48,15 @@ describe('chart options', () => {
     expect(bar.yAxis.data).toEqual(['north', 'south', 'east']);
   });
 
+  it('maps the axis-line and word-cloud fill options', () => {
+    const line = (axisLine: boolean) => (buildChart('LINE', settings({ xField: 'region', ySeries: [{ field: 'total' }], options: { axisLine } }), rows, labels) as { option: any }).option;
+    expect(line(false).xAxis.axisLine.show).toBe(false);
+    expect(line(false).yAxis[0].axisLine.show).toBe(false);
+    expect(line(true).xAxis.axisLine.show).toBe(true);
+    const cloudFonts = (fill: boolean) => (buildChart('WORD_CLOUD', settings({ textField: 'region', valueField: 'total', options: { fill } }), rows, labels) as { option: any }).option.series[0].data.map((d: any) => d.value[2]);
+    expect(Math.max(...cloudFonts(true))).toBeGreaterThan(Math.max(...cloudFonts(false)));
+  });
+
   it('orders by data, x or y, ascending or descending', () => {
     const byY = orderRows(rows.dataList, settings({ orderBy: 'Y', orderRule: 'ASC' }), 0, 1).map((r) => r[0]);
     expect(byY).toEqual(['east', 'south', 'north']);

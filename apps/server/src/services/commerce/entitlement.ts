@@ -7,7 +7,7 @@
  * owner's trial start for a personal space, from its creation for a team); else COMMUNITY.
  * LOCAL subscriptions are offline device licences: they do not change the online edition.
  */
-import { FOREVER_YEARS, GATING, TRIAL_LIMITS, type EditionInfo, type SubscriptionStatus, type Tier } from '@askdb/contracts';
+import { FOREVER_MEMBER_BEFORE, FOREVER_YEARS, GATING, TRIAL_LIMITS, type EditionInfo, type SubscriptionStatus, type Tier } from '@askdb/contracts';
 import type { AppConfig } from '../../config.js';
 import type { CommerceRepo, SubscriptionRecord } from '../../store/commerce.js';
 
@@ -31,6 +31,15 @@ export function subscriptionStatus(s: SubscriptionRecord, now: string): Subscrip
   if (now < s.start_time) return 'NOT_STARTED';
   if (now >= s.end_time) return 'EXPIRED';
   return 'IN_USE';
+}
+
+/**
+ * Spec 01 §4: "forever" when a paid subscription in force lasts over 90 years (from its own start to
+ * its end, not from now), or when the member's paid subscription started before 2024-05-08.
+ */
+export function isForever(paid: Array<Pick<SubscriptionRecord, 'start_time' | 'end_time'>>): boolean {
+  const years = FOREVER_YEARS * 365 * DAY;
+  return paid.some((s) => Date.parse(s.end_time) - Date.parse(s.start_time) > years || s.start_time < FOREVER_MEMBER_BEFORE);
 }
 
 function monthPeriod(nowMs: number): { key: string; end: string } {
@@ -61,7 +70,7 @@ export async function entitlementOf(repo: CommerceRepo, config: AppConfig, organ
   if (paid.length) {
     const end = paid.map((s) => s.end_time).sort().at(-1)!;
     const seats = team ? paid.filter((s) => s.product_type === 'TEAM').reduce((n, s) => n + s.seats, 0) : 1;
-    const forever = Date.parse(end) - nowMs > FOREVER_YEARS * 365 * DAY;
+    const forever = isForever(paid);
     const tier: Tier = team ? 'TEAM_PRO' : 'PRO';
     return base(tier, { vip: true, subscriptionEndTime: end, seats, seatLimit: team ? seats : null, label: forever && !team ? 'forever' : GATING[tier].label });
   }

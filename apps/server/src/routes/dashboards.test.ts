@@ -205,5 +205,8 @@ describe('dashboards and charts (server mode, PostgreSQL)', () => {
     await as(t, team.owner, 'POST', '/api/dashboard/update', { id: d, layout: [{ i: String(c1), x: 0, y: 0, w: 12, h: 10 }, { i: String(c2), x: 0, y: 10, w: 1, h: 2 }] });
     const saved = (await as(t, team.owner, 'GET', `/api/dashboard/get?id=${d}`)).body.data.layout;
     expect(saved).toEqual([{ i: String(c1), x: 0, y: 0, w: 12, h: 10 }, { i: String(c2), x: 0, y: 10, w: 3, h: 3 }]);
+    // Taller than 10 rows is refused, and the saved layout stays as it was.
+    expect((await as(t, team.owner, 'POST', '/api/dashboard/update', { id: d, layout: [{ i: String(c1), x: 0, y: 0, w: 12, h: 11 }] })).status).toBe(400);
+    expect((await as(t, team.owner, 'GET', `/api/dashboard/get?id=${d}`)).body.data.layout).toEqual(saved);
   });
 });

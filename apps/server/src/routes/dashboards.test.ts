@@ -135,6 +135,14 @@ describe('dashboards and charts (server mode, PostgreSQL)', () => {
     expect(mode).toBe('off');
   });
 
+  it("a team member without access to the owner's private data source gets no rows from it", async () => {
+    const member = team.operator;
+    const run = await as(t, member, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: 'select region from sales' });
+    expect([403, 404]).toContain(run.status);
+    expect(run.body.data).toBeUndefined();
+    expect((await as(t, member, 'POST', '/api/dashboard/create', { name: 'mine', dataset: { dataSourceId: ds } })).status).not.toBe(200);
+  });
+
   it('bounds a 1,000,000-row query at 5,000 points with a visible note', async () => {
     const r = await as(t, team.owner, 'POST', '/api/chart/execute', { dataSourceId: ds, sql: 'select g as x, g % 97 as y from generate_series(1, 1000000) g' });
     expect(r.body.data.dataList).toHaveLength(5000);

@@ -3,20 +3,14 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCommerce } from './commerce-store';
 import { PricingContent } from './PricingContent';
+import { pricingTitleKey } from './titles';
 
 export function PricingModal() {
   const { t } = useTranslation();
   const req = useCommerce((s) => s.pricing);
   const close = useCommerce((s) => s.closePricing);
-  const title = !req
-    ? ''
-    : req.usageLimit
-      ? t('commerce.title.startFree')
-      : req.mode === 'TeamAddSeat'
-        ? t('commerce.title.addSeats')
-        : req.mode === 'Offline'
-          ? t('commerce.title.offline')
-          : t('commerce.title.upgrade');
+  const key = pricingTitleKey(req);
+  const title = key ? t(key) : '';
   return (
     <Modal
       open={!!req}

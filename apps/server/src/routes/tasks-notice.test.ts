@@ -1,0 +1,37 @@
+/**
+ * Export completions produce notices (issue 18 point 1): a finished export tells its creator in the
+ * notification centre (message key per kind and state, row count, an action that opens the task);
+ * a failed export says so too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationItem } from '@askdb/contracts';
+import { testApp, type TestApp } from '../test/helpers.js';
+import { waitTask } from '../test/task-helpers.js';
+
+describe('task notices', () => {
+  let t: TestApp;
+  let demo: number;
+  beforeAll(async () => {
+    t = await testApp({ demo: true });
+    const list = (await t.json('GET', '/api/connection/datasource/list?pageSize=50')).body.data.data as { id: number; type: string }[];
+    demo = list.find((d) => d.type === 'SQLITE')!.id;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const notices = async () => (await t.json('GET', '/api/notification/list?pageSize=100')).body.data.data as NotificationItem[];
+
+  it('a finished export and a failed one each leave a notice for their creator that opens the task', async () => {
+    const before = (await t.json('GET', '/api/notification/unread_count')).body.data;
+    const done = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: demo, target: 'table', tableName: 'categories', format: 'csv' })).body.data.id);
+    expect(done.state).toBe('DONE');
+    const ok = (await notices()).find((n) => n.action?.targetId === String(done.id));
+    expect(ok).toMatchObject({ type: 'TASK', messageKey: 'task.export.done', read: false, action: { kind: 'TASK', targetId: String(done.id) } });
+    expect(ok!.params.rows).toBe(done.committedRows);
+    expect(done.committedRows).toBeGreaterThan(0);
+
+    const bad = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: demo, target: 'query', sql: 'select * from no_such_table', format: 'json' })).body.data.id);
+    expect(bad.state).toBe('FAILED');
+    expect((await notices()).find((n) => n.action?.targetId === String(bad.id))).toMatchObject({ type: 'TASK', messageKey: 'task.export.failed' });
+    expect((await t.json('GET', '/api/notification/unread_count')).body.data).toBe(Number(before) + 2);
+  }, 60_000);
+});

@@ -76,4 +76,19 @@ test.describe.serial('named chats over an Excel/CSV file', () => {
     }).toPass({ timeout: 15_000 });
     await page.screenshot({ path: shot('42-excel-share') });
   });
+
+  test('the share link of a deleted chat says the chat was deleted', async ({ page, request }) => {
+    const base = env.askdb.url;
+    const up = await request.post(`${base}/api/ai/chat/excel`, { multipart: { file: { name: 'gone.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') } } });
+    const uploadId = ((await up.json()) as { data: { uploadId: string } }).data.uploadId;
+    const created = await request.post(`${base}/api/ai/chat/create`, { data: { name: 'Soon gone', sourceType: 'EXCEL', uploadId } });
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    const shared = await request.post(`${base}/api/ai/chat/share`, { data: { id, scope: 'ALL_MEMBERS', permission: 'VIEW', collaboratorIds: [] } });
+    const { token } = ((await shared.json()) as { data: { token: string } }).data;
+    expect((await request.delete(`${base}/api/ai/chat/delete?id=${id}`)).ok()).toBe(true);
+    await openApp(page, env, `/chat?share=${token}&language=en-US`);
+    await expect(page.getByTestId('share-link-error')).toContainText('This chat has been deleted');
+    await expect(page.getByTestId('named-chat-list')).not.toContainText('Soon gone');
+    await page.screenshot({ path: shot('43-deleted-share-link') });
+  });
 });

@@ -34,4 +34,21 @@ describe('task notices', () => {
     expect((await notices()).find((n) => n.action?.targetId === String(bad.id))).toMatchObject({ type: 'TASK', messageKey: 'task.export.failed' });
     expect((await t.json('GET', '/api/notification/unread_count')).body.data).toBe(Number(before) + 2);
   }, 60_000);
+
+  it('a cancelled export stops while rows stream: STOPPED, part of the rows, nothing to download, a notice saying so', async () => {
+    const sql = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000000) SELECT x FROM c';
+    const id = (await t.json('POST', '/api/task/export', { dataSourceId: demo, target: 'query', sql, format: 'csv' })).body.data.id as number;
+    let asked = false;
+    const end = await waitTask(t, id, [], {}, async (v) => {
+      if (!asked && v.committedRows > 0) {
+        asked = true;
+        expect((await t.json('POST', '/api/task/cancel', { id })).body.success).toBe(true);
+      }
+    });
+    expect(asked).toBe(true);
+    expect(end.state).toBe('STOPPED');
+    expect(end.committedRows).toBeLessThan(5_000_000);
+    expect(end.downloadable).toBe(false);
+    expect((await notices()).find((n) => n.action?.targetId === String(id))).toMatchObject({ messageKey: 'task.export.stopped' });
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ import { waitTask } from '../test/task-helpers.js';
 describe('task notices', () => {
   let t: TestApp;
   let demo: number;
+  let firstTaskId = 0;
   beforeAll(async () => {
     t = await testApp({ demo: true });
     const list = (await t.json('GET', '/api/connection/datasource/list?pageSize=50')).body.data.data as { id: number; type: string }[];
@@ -24,6 +25,7 @@ describe('task notices', () => {
     const before = (await t.json('GET', '/api/notification/unread_count')).body.data;
     const done = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: demo, target: 'table', tableName: 'categories', format: 'csv' })).body.data.id);
     expect(done.state).toBe('DONE');
+    firstTaskId = done.id;
     const ok = (await notices()).find((n) => n.action?.targetId === String(done.id));
     expect(ok).toMatchObject({ type: 'TASK', messageKey: 'task.export.done', read: false, action: { kind: 'TASK', targetId: String(done.id) } });
     expect(ok!.params.rows).toBe(done.committedRows);
@@ -51,4 +53,17 @@ describe('task notices', () => {
     expect(end.downloadable).toBe(false);
     expect((await notices()).find((n) => n.action?.targetId === String(id))).toMatchObject({ messageKey: 'task.export.stopped' });
   }, 120_000);
+
+  it('a task is INITIALIZING until a run takes it; cancelled then it is STOPPED at once and no run starts it', async () => {
+    const { TaskRepo } = await import('../store/tasks.js');
+    const repo = new TaskRepo(t.deps.store.db);
+    const any = await repo.get(firstTaskId);
+    const id = await repo.create({ organizationId: any!.organizationId, userId: any!.userId, kind: 'EXPORT', title: 'idle', format: 'csv', dataSourceId: demo, params: {} } as never);
+    expect((await repo.get(id))!.state).toBe('INITIALIZING');
+    expect(await repo.requestCancel(id)).toBe(true);
+    expect((await repo.get(id))!.state).toBe('STOPPED');
+    expect(await repo.start(id)).toBe(false);
+    expect((await repo.get(id))!.state).toBe('STOPPED');
+    expect(await repo.requestCancel(id)).toBe(false);
+  });
 });

@@ -151,3 +151,31 @@ test('a new local user finds the demo dashboard with data', async ({ page }) => 
   await expect.poll(() => paintedPixels(page, 'SMOOTH_LINE')).toBeGreaterThan(300);
   await page.screenshot({ path: `${SHOTS}/demo.png` });
 });
+
+test('a chart exports as a PNG image and its data as CSV', async ({ page }) => {
+  await openBoard(page, boardName);
+  const card = page.locator('[data-testid="chart-card"][data-chart-type="PIE"]');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('[data-testid="chart-canvas"][data-painted="true"]')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/export.png` });
+  // Half of the 12-column board (cards neither squeezed nor stacked over each other).
+  expect((await card.boundingBox())!.width).toBeGreaterThan(400);
+  const download = async (label: string) => {
+    await card.getByTestId('chart-menu').click();
+    const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label });
+    await expect(item).not.toHaveClass(/disabled/);
+    const [d] = await Promise.all([page.waitForEvent('download'), item.click()]);
+    const chunks: Buffer[] = [];
+    for await (const c of (await d.createReadStream())) chunks.push(c as Buffer);
+    return { name: d.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  };
+  const png = await download('Export PNG');
+  expect(png.name).toBe('chart_PIE.png');
+  expect(png.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(png.bytes.length).toBeGreaterThan(2000);
+  const csv = await download('Export data (CSV)');
+  expect(csv.name).toBe('chart_PIE.csv');
+  const text = csv.bytes.toString('utf8');
+  expect(text.startsWith('\ufeffregion,total\r\n')).toBe(true);
+  expect(text).toContain('north,95');
+});

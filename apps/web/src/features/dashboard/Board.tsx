@@ -3,8 +3,8 @@
  * high; drag by the header, resize by the corner; the layout is saved when a drag or resize ends.
  * Charts poll every 30 s while the dashboard has a refresh rule, so a server refresh shows up.
  */
-import { useMemo, useState } from 'react';
-import GridLayout, { WidthProvider, type Layout } from 'react-grid-layout';
+import { useEffect, useMemo, useState } from 'react';
+import GridLayout, { type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { App, Empty } from 'antd';
@@ -14,7 +14,22 @@ import { GRID, type Chart, type Dashboard, type GridItem } from '@askdb/contract
 import { dashboardApi } from './api';
 import { ChartCard } from './ChartCard';
 
-const Grid = WidthProvider(GridLayout);
+/**
+ * The board's width, kept current by a ResizeObserver on the board itself. (react-grid-layout 1.5's
+ * WidthProvider with measureBeforeMount observes its placeholder, which the grid replaces: the grid kept
+ * the width of its first measure, cards overlapped when that was taken at a narrow moment.)
+ */
+function useWidth(el: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    setWidth(Math.round(el.clientWidth));
+    const ro = new ResizeObserver((entries) => setWidth(Math.round(entries[0]!.contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return width;
+}
 
 export interface BoardProps {
   dashboard: Dashboard;
@@ -32,6 +47,8 @@ export function Board({ dashboard, dark, onEdit }: BoardProps) {
     refetchInterval: dashboard.refresh.kind === 'NEVER' ? false : 30_000,
   });
   const [local, setLocal] = useState<GridItem[] | null>(null);
+  const [boardEl, setBoardEl] = useState<HTMLDivElement | null>(null);
+  const width = useWidth(boardEl);
   const layout: Layout[] = useMemo(() => {
     const base = local ?? dashboard.layout;
     return (charts.data ?? []).map((c) => {
@@ -52,14 +69,14 @@ export function Board({ dashboard, dark, onEdit }: BoardProps) {
 
   if (charts.data && charts.data.length === 0) return <Empty style={{ marginTop: 80 }} description={t('dashboard.emptyBoard')} data-testid="board-empty" />;
   return (
-    <div className="askdb-board" data-testid="dashboard-board">
-      <Grid className="askdb-grid" measureBeforeMount layout={layout} cols={GRID.cols} rowHeight={60} margin={[12, 12]} draggableHandle=".askdb-chart-card-head" draggableCancel="button" onDragStop={save} onResizeStop={save} compactType="vertical">
+    <div className="askdb-board" data-testid="dashboard-board" ref={setBoardEl}>
+      {width > 0 && <GridLayout className="askdb-grid" width={width} layout={layout} cols={GRID.cols} rowHeight={60} margin={[12, 12]} draggableHandle=".askdb-chart-card-head" draggableCancel="button" onDragStop={save} onResizeStop={save} compactType="vertical">
         {(charts.data ?? []).map((c) => (
           <div key={String(c.id)} data-testid={`grid-item-${c.id}`}>
             <ChartCard chart={c} dark={dark} onEdit={() => onEdit(c)} onChanged={changed} />
           </div>
         ))}
-      </Grid>
+      </GridLayout>}
     </div>
   );
 }

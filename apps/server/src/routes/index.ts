@@ -13,6 +13,7 @@ import aiCollections from './ai-collections.js';
 import aiChats from './ai-chats.js';
 import aiChatsV2 from './ai-chats-v2.js';
 import aiChatAnswers from './ai-chat-answers.js';
+import aiMagic from './ai-magic.js';
 import sqlIntel from './sql-intel.js';
 import tableEdit from './table-edit.js';
 import organization from './organization.js';
@@ -36,7 +37,7 @@ import commerceRoutes from './commerce.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, connectionFiles, knowledge, mcp, commerceRoutes, update];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, aiMagic, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, connectionFiles, knowledge, mcp, commerceRoutes, update];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

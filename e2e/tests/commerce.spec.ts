@@ -64,6 +64,8 @@ test('pricing modal → seat modal → sandbox payment → Subscribed dialog', a
   await expect(modal).toBeVisible();
   await expect(page.getByTestId('pricing-title')).toHaveText('Upgrade');
   expect(await modal.evaluate((el) => getComputedStyle(el).width)).toBe('960px');
+  // At most 80 vh tall (spec 01 §2): the body scrolls inside.
+  expect(await modal.evaluate((el) => el.getBoundingClientRect().height <= window.innerHeight * 0.8 + 1)).toBe(true);
   // Not closed by a click on the backdrop.
   await page.mouse.click(10, 450);
   await expect(modal).toBeVisible();

@@ -63,3 +63,18 @@ test('about, service address and update rules', async ({ page, baseURL }) => {
   await expect(state).toHaveText('The operator has not configured a version feed');
   expect(await page.evaluate(() => localStorage.getItem('askdb.update.mode'))).toBe('remind');
 });
+
+test('basic settings: the interface font and the editor font size apply and survive a reload', async ({ page }) => {
+  await page.goto('/workspace?language=en-US');
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('settings-ui-font').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Roboto', { exact: true }).click();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Roboto"?,/);
+  const size = page.getByTestId('settings-basic-editor-font-size').locator('input').or(page.locator('input[data-testid="settings-basic-editor-font-size"]'));
+  await size.fill('17');
+  await size.press('Tab');
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('askdb.settings') || '{}').editor?.fontSize)).toBe(17);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Roboto"?,/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('askdb.settings') || '{}').editor?.fontSize)).toBe(17);
+});

@@ -160,8 +160,7 @@ export class LicenceAuthority {
     return rows.map((r) => {
       const mine = bindings.filter((b) => b.code_id === r.id);
       const active = mine.filter((b) => !b.unbound_at);
-      const expired = !!r.valid_until && Date.parse(r.valid_until) <= now;
-      const status: PurchaseStatus = expired ? 'EXPIRED' : active.length ? 'IN_USE' : mine.length ? 'USED' : 'UNUSED';
+      const status = purchaseStatus(r.valid_until, mine, now);
       return {
         id: r.id, product: r.product, price: r.price, currency: r.currency, orderId: r.order_id, purchaseTime: r.created_at, expireTime: r.valid_until,
         code: this.secrets.decrypt(r.code_enc), status, mode: (active[0]?.mode as LicenceMode | undefined) ?? null,
@@ -169,6 +168,13 @@ export class LicenceAuthority {
       };
     });
   }
+}
+
+/** Purchase details status (spec 02 §2): expired past its validity; in use with a bound device; used once all were unbound; else unused. */
+export function purchaseStatus(validUntil: string | null, bindings: ReadonlyArray<{ unbound_at: string | null }>, nowMs: number): PurchaseStatus {
+  if (validUntil && Date.parse(validUntil) <= nowMs) return 'EXPIRED';
+  if (bindings.some((b) => !b.unbound_at)) return 'IN_USE';
+  return bindings.length ? 'USED' : 'UNUSED';
 }
 
 /** A document that does not verify, as the error the user reads. */

@@ -179,3 +179,19 @@ test('a chart exports as a PNG image and its data as CSV', async ({ page }) => {
   expect(text.startsWith('\ufeffregion,total\r\n')).toBe(true);
   expect(text).toContain('north,95');
 });
+
+test('dragging a chart by its header moves it, and the new place is saved', async ({ page, request }) => {
+  await openBoard(page, boardName);
+  const charts = await apiData<{ id: number; type: string }[]>(request, 'GET', `/api/chart/list?dashboardId=${boardId}`);
+  const id = charts.find((c) => c.type === 'PIE')!.id;
+  const placeOf = async () => (await apiData<{ layout: { i: string; x: number; y: number }[] }>(request, 'GET', `/api/dashboard/get?id=${boardId}`)).layout.find((l) => l.i === String(id))!;
+  const before = await placeOf();
+  const head = page.getByTestId(`grid-item-${id}`).locator('.askdb-chart-title');
+  await head.scrollIntoViewIfNeeded();
+  const box = (await head.boundingBox())!;
+  await page.mouse.move(box.x + 10, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 10, box.y + 900, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(async () => (await placeOf()).y).toBeGreaterThan(before.y);
+});

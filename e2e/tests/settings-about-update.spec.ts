@@ -9,9 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 let feed: http.Server;
-let release = { version: '0.0.1', notes: 'old' };
+let release: { version: string; notes: string; url?: string } = { version: '0.0.1', notes: 'old' };
 test.beforeAll(async () => {
-  feed = http.createServer((_req, res) => {
+  feed = http.createServer((req, res) => {
+    if (req.url === '/pkg') {
+      const body = Buffer.alloc(300_000, 1);
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length, 'access-control-allow-origin': '*' });
+      return void res.end(body);
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ releases: [release] }));
   });
@@ -57,6 +62,18 @@ test('about, service address and update rules', async ({ page, baseURL }) => {
   await expect(state).toHaveText('Version 999.0.0 is available');
   await expect(page.getByTestId('settings-update')).toContainText('Faster imports');
   await page.screenshot({ path: '/tmp/settings-update.png' });
+  // Download, then remind: the release is fetched (with progress) and waits for a restart.
+  await page.getByTestId('update-mode').getByText('Download it, then remind me').click();
+  release = { version: '999.0.1', notes: 'n', url: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/pkg` };
+  await page.getByTestId('update-check').click();
+  await expect(state).toHaveText('Version 999.0.1 is ready; it installs when you restart AskDB');
+  await expect(page.getByTestId('settings-update').getByRole('button', { name: 'Restart now' })).toBeVisible();
+  await page.getByTestId('update-mode').getByText('Remind me only').click();
+  // After an update (the last version seen is older than this one): updated to the latest version.
+  release = { version: '0.0.1', notes: 'old' };
+  await page.evaluate(() => localStorage.setItem('askdb.update.lastVersion', '0.0.0-old'));
+  await page.getByTestId('update-check').click();
+  await expect(state).toHaveText(`Updated to the latest version ${version}`);
   // Clear the feed so other specs see the default.
   await page.getByTestId('update-feed').fill('');
   await page.getByTestId('settings-update').getByRole('button', { name: 'Save' }).click();

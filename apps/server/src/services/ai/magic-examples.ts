@@ -1,7 +1,8 @@
 /**
  * Example questions for a schema (spec 02 §7 "Magic prompts: example"), built deterministically from
  * the catalog: the tables with the most foreign keys first, then by name; for each, "… per
- * {referenced table}", "Top 10 … by {numeric column}" and "How many … are there?", at most five.
+ * {referenced table}", "Top 10 … by {numeric column}" and "How many … are there?" (one per table
+ * first, then the rest), at most five.
  */
 import type { Catalog, CatalogTable } from '@askdb/ai';
 import type { Language } from '@askdb/contracts';
@@ -27,14 +28,16 @@ export function exampleQuestions(catalog: Catalog, lang: Language, max = 5): str
   const push = (q: string) => {
     if (out.length < max && !out.includes(q)) out.push(q);
   };
-  for (const table of ranked) for (const q of questionsOf(table, fill)) push(q);
+  // One question per table first (the most connected tables), then the others in the same order.
+  const perTable = ranked.map((table) => questionsOf(table, fill));
+  for (let round = 0; out.length < max && perTable.some((qs) => qs.length > round); round++) for (const qs of perTable) if (qs[round]) push(qs[round]);
   return out;
 }
 
 function questionsOf(table: CatalogTable, fill: (kind: Kind, v: Record<string, string>) => string): string[] {
   const t = shortName(table.name);
   const qs: string[] = [];
-  const fk = table.foreignKeys?.[0];
+  const fk = table.foreignKeys?.find((f) => shortName(f.referencedTable) !== t);
   if (fk) qs.push(fill('per', { t, r: shortName(fk.referencedTable) }));
   const numeric = table.columns.find((c) => !isKey(c) && NUMERIC.test(c.type ?? ''));
   if (numeric) qs.push(fill('top', { t, c: numeric.name }));

@@ -195,3 +195,19 @@ test('dragging a chart by its header moves it, and the new place is saved', asyn
   await page.mouse.up();
   await expect.poll(async () => (await placeOf()).y).toBeGreaterThan(before.y);
 });
+
+test('the refresh rule field shows the next five runs, and refuses a cron that fires every second', async ({ page }) => {
+  await page.goto('/dashboard?language=en-US');
+  await dismissGuide(page);
+  await page.getByTestId('dashboard-new').click();
+  const rule = page.getByTestId('refresh-rule');
+  await rule.getByText('Every N minutes', { exact: true }).click();
+  await expect(rule.getByTestId('refresh-next').locator('div')).toHaveCount(5);
+  await rule.getByText('Cron expression', { exact: true }).click();
+  await rule.getByTestId('refresh-cron').fill('* * * * * *');
+  await expect(rule.getByTestId('refresh-error')).toBeVisible();
+  await expect(rule.getByTestId('refresh-next')).toHaveCount(0);
+  await rule.getByTestId('refresh-cron').fill('0 */6 * * *');
+  await expect(rule.getByTestId('refresh-next').locator('div')).toHaveCount(5);
+  await expect(rule.getByTestId('refresh-error')).toHaveCount(0);
+});

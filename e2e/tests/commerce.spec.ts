@@ -196,11 +196,14 @@ test('an AI chat beyond the trial\'s free uses opens the pricing modal', async (
   // The chat panel offers the managed model (GET /api/v2/ai/model/list names it).
   await expect(page.getByTestId('chat-model')).toContainText('scripted-model', NAV);
   await input.fill('the tenth question');
+  // Enter sends only once the panel has taken the draft (the send button says so).
+  await expect(page.getByTestId('chat-send')).toBeEnabled(NAV);
   await input.press('Enter');
   await expect(page.getByTestId('chat-answer-text').first()).toHaveText('OK', NAV);
   await expect(page.getByTestId('pricing-title')).toBeHidden();
   await expect(input).toBeEnabled(NAV);
   await input.fill('one question too many');
+  await expect(page.getByTestId('chat-send')).toBeEnabled(NAV);
   await input.press('Enter');
   await expect(page.getByTestId('pricing-title')).toHaveText('Start your free Pro trial', NAV);
   await expect(page.getByTestId('pricing-subtitle')).toContainText('free usage limit');

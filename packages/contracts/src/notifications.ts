@@ -9,7 +9,9 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Message keys the server stores; the web renders them in the reader's language (features/notifications/i18n.ts). */
 export const NOTIFICATION_MESSAGE_KEYS = [
-  'approval.requested', 'approval.decided', 'order.paid', 'order.cancelled', 'task.done', 'task.failed', 'dashboard.refreshFailed', 'system.message',
+  'approval.requested', 'approval.decided', 'order.paid', 'order.cancelled', 'order.credited',
+  'task.import.done', 'task.import.failed', 'task.import.stopped', 'task.export.done', 'task.export.failed', 'task.export.stopped',
+  'dashboard.refreshFailed', 'system.message',
 ] as const;
 
 export interface NotificationItem {

@@ -16,7 +16,7 @@ import { scopeOf } from '../services/access.js';
 import { ChatV2Repo, type AnswerRow, type ChatRow } from '../store/chats-v2.js';
 import { answerView, excelOf, requireChat } from '../services/chats/chat-access.js';
 import { initialParts, readOnlySql, runAnswer } from '../services/chats/answer-steps.js';
-import { previewUpload, removeUpload, saveUpload, uploadLimitMb } from '../services/chats/excel-upload.js';
+import { previewUpload, receiveUpload, removeUpload } from '../services/chats/excel-upload.js';
 import { chatMsg } from '../services/chats/messages.js';
 
 const ANSWER_TIMEOUT_MS = 5 * 60_000;
@@ -54,23 +54,11 @@ const aiChatAnswers: RouteModule = async (app, deps) => {
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
     defineRoute(scope, { access: 'signedIn', method: 'POST', url: '/api/ai/chat/excel', summary: 'Upload one xlsx/xls/csv file for a new chat; answers its first rows for the header wizard', tag: 'ai-chat' }, async (_i, req) => {
-      const owner = scopeOf(req);
-      const lang = req.ctx.lang;
-      if (!req.isMultipart()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
-      let saved: Awaited<ReturnType<typeof saveUpload>> | null = null;
+      const saved = await receiveUpload(home, req, scopeOf(req));
       try {
-        for await (const part of req.parts({ limits: { fileSize: uploadLimitMb() * 1024 * 1024, files: 2, fields: 20 } })) {
-          if (part.type !== 'file') continue;
-          if (saved) {
-            part.file.resume();
-            throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'ONE_FILE'));
-          }
-          saved = await saveUpload(home, lang, owner, part);
-        }
-        if (!saved) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
-        return await previewUpload(home, lang, saved.id, saved.meta);
+        return await previewUpload(home, req.ctx.lang, saved.id, saved.meta);
       } catch (e) {
-        if (saved) await removeUpload(home, saved.id, saved.meta.ext);
+        await removeUpload(home, saved.id, saved.meta.ext);
         throw e;
       }
     });

@@ -5,12 +5,11 @@
  */
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ERROR_CODES, SchemaLinkInput } from '@askdb/contracts';
+import { SchemaLinkInput } from '@askdb/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
-import { AppError } from '../http/errors.js';
 import { auditActor } from '../http/audit-actor.js';
 import { requireDataSource, scopeOf } from '../services/access.js';
 import { aiCatalog } from '../services/ai/ai-database.js';
@@ -18,8 +17,7 @@ import { AiConfigService, DEFAULT_PRIVACY } from '../services/ai/ai-config.js';
 import { linkValues } from '../services/ai/link-values.js';
 import { exampleQuestions } from '../services/ai/magic-examples.js';
 import { permissions } from '../services/permissions/index.js';
-import { previewUpload, removeUpload, saveUpload, uploadLimitMb } from '../services/chats/excel-upload.js';
-import { chatMsg } from '../services/chats/messages.js';
+import { previewUpload, receiveUpload, removeUpload, uploadLimitMb } from '../services/chats/excel-upload.js';
 
 const MappingInput = SchemaLinkInput.omit({ limit: true });
 const ExampleQuery = z.object({
@@ -55,26 +53,15 @@ const aiMagic: RouteModule = async (app, deps) => {
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
     defineRoute(scope, { access: 'signedIn', method: 'POST', url: '/api/ai/magic/excel/check', summary: 'Check one xlsx/xls/csv file (type, size, sheets, first rows) without creating a chat; nothing is kept', tag: 'ai' }, async (_i, req) => {
-      const lang = req.ctx.lang;
-      if (!req.isMultipart()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
-      let saved: Awaited<ReturnType<typeof saveUpload>> | null = null;
+      const saved = await receiveUpload(home, req, scopeOf(req));
       try {
-        for await (const part of req.parts({ limits: { fileSize: uploadLimitMb() * 1024 * 1024, files: 2, fields: 20 } })) {
-          if (part.type !== 'file') continue;
-          if (saved) {
-            part.file.resume();
-            throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'ONE_FILE'));
-          }
-          saved = await saveUpload(home, lang, scopeOf(req), part);
-        }
-        if (!saved) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
-        const preview = await previewUpload(home, lang, saved.id, saved.meta);
+        const preview = await previewUpload(home, req.ctx.lang, saved.id, saved.meta);
         return {
           fileName: saved.meta.fileName, type: saved.meta.ext, size: saved.meta.size, limitMb: uploadLimitMb(),
           sheets: preview.sheets.map((s) => ({ name: s.name, rows: s.rows.length, columns: Math.max(0, ...s.rows.map((r) => r.length)) })),
         };
       } finally {
-        if (saved) await removeUpload(home, saved.id, saved.meta.ext);
+        await removeUpload(home, saved.id, saved.meta.ext);
       }
     });
   });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { CHAT_V2_LIMITS, ERROR_CODES, type ExcelUploadPreview, type Language } from '@askdb/contracts';
 import { AppError } from '../../http/errors.js';
 import { chatMsg } from './messages.js';
@@ -33,6 +34,31 @@ export function uploadLimitMb(): number {
 export function extensionOf(fileName: string): UploadMeta['ext'] | null {
   const ext = path.extname(fileName).slice(1).toLowerCase();
   return (CHAT_V2_LIMITS.extensions as readonly string[]).includes(ext) ? (ext as UploadMeta['ext']) : null;
+}
+
+/**
+ * The one file of a multipart request (the chat upload, the magic excel/check): saved like saveUpload;
+ * no file, or a second one, is refused and nothing is kept.
+ */
+export async function receiveUpload(home: string, req: FastifyRequest, owner: { organizationId: number; userId: number }): Promise<{ id: string; meta: UploadMeta }> {
+  const lang = req.ctx.lang;
+  if (!req.isMultipart()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
+  let saved: { id: string; meta: UploadMeta } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: uploadLimitMb() * 1024 * 1024, files: 2, fields: 20 } })) {
+      if (part.type !== 'file') continue;
+      if (saved) {
+        part.file.resume();
+        throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'ONE_FILE'));
+      }
+      saved = await saveUpload(home, lang, owner, part);
+    }
+  } catch (e) {
+    if (saved) await removeUpload(home, saved.id, saved.meta.ext);
+    throw e;
+  }
+  if (!saved) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
+  return saved;
 }
 
 /** Streams one file part to disk; refuses a wrong type or a file over the limit (nothing kept). */

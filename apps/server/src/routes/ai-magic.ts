@@ -6,17 +6,12 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { SchemaLinkInput } from '@askdb/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
-import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
-import { auditActor } from '../http/audit-actor.js';
-import { requireDataSource, scopeOf } from '../services/access.js';
-import { aiCatalog } from '../services/ai/ai-database.js';
-import { AiConfigService, DEFAULT_PRIVACY } from '../services/ai/ai-config.js';
-import { linkValues } from '../services/ai/link-values.js';
+import { scopeOf } from '../services/access.js';
+import { AiConfigService } from '../services/ai/ai-config.js';
+import { browsableCatalog, linkQuestion } from '../services/ai/schema-link-request.js';
 import { exampleQuestions } from '../services/ai/magic-examples.js';
-import { permissions } from '../services/permissions/index.js';
 import { previewUpload, receiveUpload, removeUpload, uploadLimitMb } from '../services/chats/excel-upload.js';
 
 const MappingInput = SchemaLinkInput.omit({ limit: true });
@@ -26,27 +21,16 @@ const ExampleQuery = z.object({
   schemaName: z.string().max(255).optional().nullable(),
 });
 
-/** The data source's catalog after the schema_link checks (the caller may browse the whole schema). */
-async function catalogFor(deps: AppDeps, req: FastifyRequest, at: z.infer<typeof ExampleQuery>) {
-  const record = await requireDataSource(deps, req, at.dataSourceId);
-  const perms = permissions(deps);
-  await perms.requireBrowse(req.ctx, record, perms.placeOf(record, at), 'wholeSchema');
-  const loc = { databaseName: at.databaseName, schemaName: at.schemaName, actor: auditActor(req) };
-  return { record, loc, catalog: await aiCatalog(deps, record, loc) };
-}
-
 const aiMagic: RouteModule = async (app, deps) => {
   const settings = new AiConfigService(deps.kv, deps.secrets);
   const home = deps.config.home;
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/magic/mapping/tables', summary: 'The tables (and their most relevant columns) a question maps to', tag: 'ai', body: MappingInput }, async ({ body }, req) => {
-    const { record, loc, catalog } = await catalogFor(deps, req, body);
-    const values = await linkValues(deps, record, loc, catalog, (await settings.get(req.ctx.organizationId))?.privacy ?? DEFAULT_PRIVACY);
-    return (await deps.linker.link(catalog, body.question, { limit: 10, values })).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));
+    return linkQuestion(deps, req, settings, { ...body, limit: 10 });
   });
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/ai/magic/example', summary: 'Up to five example questions for a schema, in the request language', tag: 'ai', query: ExampleQuery }, async ({ query }, req) => {
-    const { catalog } = await catalogFor(deps, req, query);
+    const { catalog } = await browsableCatalog(deps, req, query);
     return exampleQuestions(catalog, req.ctx.lang);
   });
 

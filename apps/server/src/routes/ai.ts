@@ -19,9 +19,7 @@ import { AppError } from '../http/errors.js';
 import { requireUser } from '../http/context.js';
 import { requireDataSource } from '../services/access.js';
 import { AiConfigService, DEFAULT_PRIVACY, isConfigured, type StoredAiConfig } from '../services/ai/ai-config.js';
-import { aiCatalog } from '../services/ai/ai-database.js';
-import { linkValues } from '../services/ai/link-values.js';
-import { auditActor } from '../http/audit-actor.js';
+import { linkQuestion } from '../services/ai/schema-link-request.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
 import { aiProviderFor, managedModelAvailable, managedModelName } from '../services/commerce/managed-ai.js';
@@ -184,13 +182,7 @@ const ai: RouteModule = (app, deps) => {
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {
-    const record = await requireDataSource(deps, req, body.dataSourceId);
-    const perms = permissions(deps);
-    await perms.requireBrowse(req.ctx, record, perms.placeOf(record, body), 'wholeSchema');
-    const loc = { databaseName: body.databaseName, schemaName: body.schemaName, actor: auditActor(req) };
-    const catalog = await aiCatalog(deps, record, loc);
-    const values = await linkValues(deps, record, loc, catalog, (await settings.get(req.ctx.organizationId))?.privacy ?? DEFAULT_PRIVACY);
-    return (await deps.linker.link(catalog, body.question, { limit: body.limit ?? 10, values })).map((t) => ({ tableName: t.tableName, score: t.score, columns: t.columns }));
+    return linkQuestion(deps, req, settings, { ...body, limit: body.limit ?? 10 });
   });
 };
 export default ai;

@@ -80,7 +80,7 @@ const aiChatAnswers: RouteModule = async (app, deps) => {
     const parts = JSON.parse(answer.parts_json) as AnswerPart[];
     // Only a part that failed (or was skipped after one) runs again; a step needs the ones before it.
     if (!['FAIL', 'SKIPPED', 'WAITING'].includes(parts[body.step]?.status ?? '') || parts.slice(0, body.step).some((p) => p.status === 'FAIL')) {
-      throw new AppError(409, ERROR_CODES.CONFLICT, `Step ${body.step} cannot be retried`);
+      throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(req.ctx.lang, 'STEP_NOT_RETRIABLE', { step: body.step }));
     }
     await streamAnswer(deps, repo, req, reply, chat, answer, body.step);
   });

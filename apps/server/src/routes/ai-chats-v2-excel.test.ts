@@ -104,6 +104,10 @@ describe('named chats over Excel/CSV files', () => {
     expect(after[0]).toBeUndefined(); // step 0 was not run again
     expect(after.slice(1).map((p) => p.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SKIPPED']);
     expect(after[2].dataList).toEqual([['pear', '3'], ['apple', '2']]);
+    // A step that succeeded is not run again; the refusal reads in the user's language.
+    const again = await post(t, '/api/ai/chat/answer/retry', { answerId, step: 1 }, { 'accept-language': 'ja-JP' });
+    expect(again.status).toBe(409);
+    expect(again.json.errorMessage).toBe('ステップ 1 は再実行できません：再実行できるのは、前のステップが成功した失敗ステップだけです');
     // The SQL part edited by hand (a read-only statement only), then run from the result step.
     expect((await t.json('POST', '/api/ai/parts/answer/update', { answerId, step: 1, content: 'UPDATE shop SET price = 0' })).body.errorMessage).toMatch(/only runs queries that read/);
     const edited = await t.json('POST', '/api/ai/parts/answer/update', { answerId, step: 1, content: 'SELECT item FROM shop WHERE price > 2;' });

@@ -165,7 +165,9 @@ describe('import / export tasks', () => {
     const script = (await t.app.inject({ method: 'GET', url: `/api/task/download?id=${inserts.id}` })).body;
     expect(script).not.toContain('CREATE TABLE');
     expect(script).toContain(`INSERT INTO \`${MDB}\`.\`stock\` (\`sku\`, \`qty\`) VALUES\n('S-1', 1),`);
-    expect((await t.json('POST', '/api/task/export', { dataSourceId: pg, target: 'database', format: 'csv' })).status).toBe(400);
+    const csvDb = await t.json('POST', '/api/task/export', { dataSourceId: pg, target: 'database', format: 'csv' }, { 'accept-language': 'zh-CN' });
+    expect(csvDb.status).toBe(400);
+    expect(csvDb.body.errorMessage).toBe('整个数据库只能导出为 SQL INSERT 语句或 SQL 转储');
     const one = await waitTask(t, (await t.json('POST', '/api/task/export', { dataSourceId: pg, schemaName: 'public', target: 'table', tableName: 'people', format: 'dump' })).body.data.id);
     const tableDump = (await t.app.inject({ method: 'GET', url: `/api/task/download?id=${one.id}` })).body;
     expect(tableDump).toMatch(/^CREATE TABLE "public"\."people" \(/);

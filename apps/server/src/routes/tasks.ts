@@ -82,7 +82,7 @@ const tasks: RouteModule = async (app, deps) => {
     const lang = req.ctx.lang;
     if (body.target === 'table' && !body.tableName) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'EXPORT_TARGET', { what: 'table' }));
     if (body.target === 'query' && !body.sql?.trim()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'EXPORT_TARGET', { what: 'SQL' }));
-    if (body.target === 'database' && !['sql', 'dump'].includes(body.format)) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, 'Invalid body: a whole database exports as format "sql" or "dump"');
+    if (body.target === 'database' && !['sql', 'dump'].includes(body.format)) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'DATABASE_EXPORT_FORMAT'));
     const loc = { databaseName: body.databaseName, schemaName: body.schemaName };
     if (body.target === 'query') await checkStatements(req, record, deps.execution.statements(record, { sql: body.sql! }), loc);
     else if (body.target === 'table') await checkStatements(req, record, [`SELECT * FROM ${qualified(record, loc, body.tableName!)}`], loc);

@@ -29,6 +29,7 @@ export const chatMessages = defineMessages({
     'zh-CN': '纵向表头仅支持不超过 {cells} 个单元格的工作表，此表过大',
     'ja-JP': '縦方向ヘッダーは {cells} セル以下のシートのみ対応しています。このシートは大きすぎます',
   },
+  STEP_NOT_RETRIABLE: { 'en-US': 'Step {step} cannot be run again: only a failed step, after steps that succeeded, can be', 'zh-CN': '无法重新运行第 {step} 步：只有前面步骤都成功的失败步骤才能重试', 'ja-JP': 'ステップ {step} は再実行できません：再実行できるのは、前のステップが成功した失敗ステップだけです' },
   NOT_LOADED: { 'en-US': 'The file is still loading ({progress}%)', 'zh-CN': '文件仍在加载中（{progress}%）', 'ja-JP': 'ファイルを読み込み中です（{progress}%）' },
   FILE_ELSEWHERE: {
     'en-US': "This chat's file is on another server; open AskDB on the server where the file was uploaded, or upload the file again in a new chat",

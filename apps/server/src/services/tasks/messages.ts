@@ -10,6 +10,7 @@ export const taskMessages = defineMessages({
   UPLOAD_NOT_FOUND: { 'en-US': 'The uploaded file is gone; upload it again', 'zh-CN': '上传的文件已不存在，请重新上传', 'ja-JP': 'アップロードしたファイルがありません。もう一度アップロードしてください' },
   TABLE_REQUIRED: { 'en-US': 'Name the table to import into', 'zh-CN': '请指定要导入的表', 'ja-JP': 'インポート先のテーブルを指定してください' },
   IMPORT_UNSUPPORTED: { 'en-US': 'Files cannot be imported into {type} data sources yet (PostgreSQL and MySQL families can)', 'zh-CN': '暂不支持向 {type} 数据源导入文件（支持 PostgreSQL 和 MySQL 系列）', 'ja-JP': '{type} データソースへのファイルのインポートにはまだ対応していません（PostgreSQL 系と MySQL 系は対応）' },
+  DATABASE_EXPORT_FORMAT: { 'en-US': 'A whole database exports as SQL INSERTs or a SQL dump', 'zh-CN': '整个数据库只能导出为 SQL INSERT 语句或 SQL 转储', 'ja-JP': 'データベース全体は SQL INSERT 文または SQL ダンプとしてエクスポートされます' },
   EXPORT_TARGET: { 'en-US': 'Name the {what} to export', 'zh-CN': '请指定要导出的{what}', 'ja-JP': 'エクスポートする{what}を指定してください' },
   FILE_INVALID: { 'en-US': 'The file cannot be read: {reason}', 'zh-CN': '无法读取文件：{reason}', 'ja-JP': 'ファイルを読み取れません：{reason}' },
   CONNECTION_FILE_INVALID: { 'en-US': 'Not a connection file AskDB can read: {reason}', 'zh-CN': '不是 AskDB 可读取的连接文件：{reason}', 'ja-JP': 'AskDB が読み取れる接続ファイルではありません：{reason}' },

@@ -56,15 +56,30 @@ export class ConsoleRepo {
     return r ? toConsole(r) : null;
   }
 
-  /** Applies the fields; returns the new version and whether the writer's base version was stale. */
+  /**
+   * Applies the fields as one atomic compare-and-set on the version: with a base version, the row is
+   * written where its version is still that one (no conflict); when another writer got there first the
+   * save still lands (the later save wins, as the editor expects) but is told so. Either way the version
+   * is bumped in the same statement, so concurrent saves each get a version of their own and exactly
+   * one of those made from one base version is free of conflict.
+   */
   async update(id: number, scope: OwnerScope, f: ConsoleFields, baseVersion?: number): Promise<{ version: number; conflict: boolean } | null> {
-    return this.db.transaction().execute(async (tx) => {
-      const cur = await tx.selectFrom('consoles').select(['version']).where('id', '=', id).where('owner_id', '=', scope.userId).where('organization_id', '=', scope.organizationId).executeTakeFirst();
-      if (!cur) return null;
-      const version = cur.version + 1;
-      await tx.updateTable('consoles').set({ ...columns(f), version, updated_at: nowIso() } as never).where('id', '=', id).execute();
-      return { version, conflict: baseVersion !== undefined && baseVersion < cur.version };
-    });
+    const write = (expected?: number) => {
+      let q = this.db
+        .updateTable('consoles')
+        .set((eb) => ({ ...columns(f), version: eb('version', '+', 1), updated_at: nowIso() }) as never)
+        .where('id', '=', id)
+        .where('owner_id', '=', scope.userId)
+        .where('organization_id', '=', scope.organizationId);
+      if (expected !== undefined) q = q.where('version', '=', expected);
+      return q.returning('version').executeTakeFirst();
+    };
+    if (baseVersion !== undefined) {
+      const won = await write(baseVersion);
+      if (won) return { version: won.version, conflict: false };
+    }
+    const r = await write();
+    return r ? { version: r.version, conflict: baseVersion !== undefined } : null;
   }
 
   async list(scope: OwnerScope, q: { status?: string; type?: string; tabOpened?: boolean; searchKey?: string; pageNo: number; pageSize: number; orderByDesc?: boolean }) {

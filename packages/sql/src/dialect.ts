@@ -32,6 +32,11 @@ export interface SplitterOptions {
   blockStart?: 'begin' | 'begin-atomic';
   /** Additive (packages/sql): every non-empty line is one command (Redis). */
   splitByLines?: boolean;
+  /**
+   * Additive (drivers, issue 23): `COPY … FROM STDIN;` takes the data lines after it, up to a `\.`
+   * line or the end of the script, as psql does (PostgreSQL family). The statement keeps them.
+   */
+  copyData?: boolean;
 }
 
 export interface Dialect {

@@ -70,6 +70,9 @@ export function splitRanges(sql: string, o: SplitterOptions, carry?: SplitCarry)
   let words = 0;
   let head0 = '';
   let objectWord = '';
+  /** `COPY … FROM STDIN` (not `COPY (query)`): its data lines follow its semicolon. */
+  let copyIn = false;
+  let prevWord = '';
 
   const finish = () => {
     if (stmtStart >= 0) {
@@ -82,7 +85,8 @@ export function splitRanges(sql: string, o: SplitterOptions, carry?: SplitCarry)
     plsqlClosed = false;
     endCase = false;
     words = 0;
-    head0 = objectWord = '';
+    head0 = objectWord = prevWord = '';
+    copyIn = false;
   };
   /** Upper-cased next word after `from`, skipping spaces and comments ('' if the next token is not a word). */
   const nextWord = (from: number): string => {
@@ -150,6 +154,14 @@ export function splitRanges(sql: string, o: SplitterOptions, carry?: SplitCarry)
               continue;
             }
           } else if (mode === MODE_NORMAL && depth <= 0) {
+            if (copyIn) {
+              // The statement keeps its data lines, up to the `\.` line (or the end of the script).
+              lastEnd = end = copyDataEnd(sql, end);
+              finish();
+              pos = end;
+              lineHasData = true;
+              continue;
+            }
             finish();
             pos = end;
             lineHasData = true;
@@ -198,6 +210,8 @@ export function splitRanges(sql: string, o: SplitterOptions, carry?: SplitCarry)
           pos = eol < 0 ? n : eol;
           continue;
         }
+        if (o.copyData && head0 === 'COPY' && w === 'STDIN' && prevWord === 'FROM') copyIn = true;
+        prevWord = w;
         if (words === 0) head0 = w;
         else if (objectWord === '' && (head0 === 'CREATE' || head0 === 'ALTER') && !CREATE_MODIFIERS.has(w)) {
           objectWord = w;
@@ -234,6 +248,9 @@ export function splitRanges(sql: string, o: SplitterOptions, carry?: SplitCarry)
         }
         break;
       }
+      case TK.OpenParen:
+        if (words === 1 && head0 === 'COPY') head0 = 'COPY(';
+        break;
       default:
         break;
     }
@@ -244,6 +261,26 @@ export function splitRanges(sql: string, o: SplitterOptions, carry?: SplitCarry)
   }
   finish();
   return out;
+}
+
+/**
+ * Where a COPY data block that starts after `from` (the statement's semicolon) ends: just after the
+ * `\.` line, or at the end of the script. The data starts on the line after the semicolon.
+ */
+function copyDataEnd(sql: string, from: number): number {
+  let p = sql.indexOf('\n', from);
+  if (p < 0) return from;
+  p++;
+  while (p < sql.length) {
+    let eol = sql.indexOf('\n', p);
+    if (eol < 0) eol = sql.length;
+    const line = sql.charCodeAt(eol - 1) === 13 ? sql.slice(p, eol - 1) : sql.slice(p, eol);
+    if (line === '\\.') return p + 2;
+    p = eol + 1;
+  }
+  let e = sql.length;
+  while (e > from && /\s/.test(sql[e - 1]!)) e--;
+  return e;
 }
 
 /** Cuts a token at a custom delimiter inside it (`END$$`, `1//`). */

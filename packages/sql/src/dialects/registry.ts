@@ -46,7 +46,7 @@ export const DEFINITIONS: Record<DefinitionName, Definition> = {
   },
   postgresql: {
     name: 'postgresql',
-    splitter: { ...NO_SPLIT_FEATURES, dollarQuotes: true, nestedBlockComments: true, beginEndBlocks: true, blockStart: 'begin-atomic' },
+    splitter: { ...NO_SPLIT_FEATURES, dollarQuotes: true, nestedBlockComments: true, beginEndBlocks: true, blockStart: 'begin-atomic', copyData: true },
     strings: 'standard',
     identifierCase: 'lower',
     leadingUnderscore: true,

@@ -149,6 +149,8 @@ export const ERROR_CODES = {
   FILE_NOT_ALLOWED: 'FILE_NOT_ALLOWED',
   DATA_SOURCE_NOT_FOUND: 'DATA_SOURCE_NOT_FOUND',
   CONNECTION_FAILED: 'CONNECTION_FAILED',
+  /** A table (or other database object) the request names does not exist in the data source. */
+  OBJECT_NOT_FOUND: 'OBJECT_NOT_FOUND',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   CONFLICT: 'CONFLICT',
   UNSUPPORTED: 'UNSUPPORTED',

@@ -9,6 +9,7 @@ import { requireUser } from '../http/context.js';
 import { invalidParams } from '../http/errors.js';
 import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
+import { readOfTable } from '../services/missing-object.js';
 import { permissions, type BrowseNeed } from '../services/permissions/index.js';
 
 type Q = z.output<typeof MetadataQuery>;
@@ -63,7 +64,8 @@ const metadata: RouteModule = (app, deps) => {
   get('/api/rdb/procedure/list', 'Procedures', async (c, q) => (await c.metadata.procedures(loc(q))).map((p) => ({ ...p, procedureName: p.name })));
   get('/api/rdb/trigger/list', 'Triggers', async (c, q) => (await c.metadata.triggers({ ...loc(q), tableName: q.tableName })).map((t) => ({ ...t, triggerName: t.name })), 'table');
   // The CREATE text shows every column: only for a grant on the whole table.
-  get('/api/rdb/table/ddl', 'CREATE statement of a table', (c, q) => c.metadata.tableDdl(tableLoc(q)), 'wholeTable');
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/rdb/table/ddl', summary: 'CREATE statement of a table (OBJECT_NOT_FOUND when there is no such table)', query: MetadataQuery }, ({ query }, req) =>
+    withConn(req, query, (c) => readOfTable(c, tableLoc(query), req.ctx.lang, () => c.metadata.tableDdl(tableLoc(query))), 'wholeTable'));
 
   // One routine's CREATE text: `definition` is null when the engine keeps none (or the user may not read it).
   for (const kind of ['FUNCTION', 'PROCEDURE'] as const) {

@@ -11,6 +11,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-pool-'));
 const file = path.join(dir, 'pool.db');
 const sqlite = { alias: 'pool', type: 'SQLITE' as const, filePath: file };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await sleep(5);
+}
 const pgUp = await serviceAvailable('PostgreSQL', PG_URL, 5432);
 
 describe('ConnectionPool', () => {
@@ -92,6 +95,55 @@ describe('ConnectionPool', () => {
       await pool.invalidate(1);
       expect(fresh.connection.broken).toBe(true);
       expect(pool.stats(1)).toEqual({ idle: 0, busy: 0, waiting: 0 });
+    } finally {
+      await pool.closeAll();
+    }
+  });
+
+  it("caps each user's share of a source so another user is served at once, and tells waiters their place", async () => {
+    const pool = new ConnectionPool({ max: 5, acquireTimeoutMs: 5_000 });
+    try {
+      // Pool size 3 from the source's settings; a user gets at most 2 (all but one).
+      const limits = { max: 3 };
+      const a1 = await pool.acquire(1, sqlite, 'v1', { ...limits, user: 'member' });
+      const a2 = await pool.acquire(1, sqlite, 'v1', { ...limits, user: 'member' });
+      const places: number[] = [];
+      let a3Done = false;
+      const a3 = pool.acquire(1, sqlite, 'v1', { ...limits, user: 'member', onWait: (n) => places.push(n) }).then((c) => { a3Done = true; return c; });
+      await until(() => places.length > 0);
+      expect(places).toEqual([0]);
+      // The owner is not behind the member's third request.
+      const owner = await pool.acquire(1, sqlite, 'v1', { ...limits, user: 'owner' });
+      expect(pool.stats(1)).toEqual({ idle: 0, busy: 3, waiting: 1 });
+      // The owner's release does not help the member (still at the cap with two); the member's own does.
+      owner.release();
+      await sleep(10);
+      expect(a3Done).toBe(false);
+      a1.release();
+      const third = await a3;
+      expect(third.connection).toBeDefined();
+      a2.release();
+      third.release();
+    } finally {
+      await pool.closeAll();
+    }
+  });
+
+  it('counts the requests ahead of each waiter and updates them as the queue moves', async () => {
+    const pool = new ConnectionPool({ max: 1, acquireTimeoutMs: 5_000 });
+    try {
+      const held = await pool.acquire(1, sqlite, 'v1', { user: 'a' });
+      const b: number[] = [];
+      const c: number[] = [];
+      const pb = pool.acquire(1, sqlite, 'v1', { user: 'b', onWait: (n) => b.push(n) });
+      const pc = pool.acquire(1, sqlite, 'v1', { user: 'c', onWait: (n) => c.push(n) });
+      await until(() => c.length > 0);
+      expect([b, c]).toEqual([[0], [1]]);
+      held.release();
+      const got = await pb;
+      expect(c).toEqual([1, 0]);
+      got.release();
+      (await pc).release();
     } finally {
       await pool.closeAll();
     }

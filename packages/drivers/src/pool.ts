@@ -1,8 +1,14 @@
 /**
- * One pool per data source: at most `max` connections, idle ones closed after `idleMs`, a broken
- * connection dropped and replaced on next use, and everything closed when the data source's
- * settings change (a new fingerprint) or it is deleted. Engines whose connections are bound to
- * one database (PostgreSQL family) keep each connection tagged with its database.
+ * One pool per data source: at most `max` connections (the pool's default or the source's own
+ * setting), idle ones closed after `idleMs`, a broken connection dropped and replaced on next use,
+ * and everything closed when the data source's settings change (a new fingerprint) or it is
+ * deleted. Engines whose connections are bound to one database (PostgreSQL family) keep each
+ * connection tagged with its database.
+ *
+ * Fairness on a shared source: a request that names its user gets at most `perUser` of the
+ * source's connections at once (default: all but one), so one user's slow statements cannot take
+ * every connection; waiting requests are served first come, first served among those whose user
+ * is under the cap, and each hears its place in the queue (`onWait`) instead of waiting silently.
  */
 import type { DatabaseType } from '@askdb/contracts';
 import { DriverError, type Connection, type ConnectionConfig, type DatabaseDriver } from './driver.js';
@@ -19,6 +25,17 @@ export interface PoolOptions {
   driverFor?: (type: DatabaseType) => Promise<DatabaseDriver>;
 }
 
+export interface AcquireOptions {
+  /** Who asks (a user id): connections of one source are shared between users. */
+  user?: string | number;
+  /** This source's pool size (default: the pool's `max`). */
+  max?: number;
+  /** At most this many connections of the source per user (default: max - 1, at least 1); only with `user`. */
+  perUser?: number;
+  /** Called when the request has to wait and again whenever its place changes: `ahead` requests are served before it. */
+  onWait?: (ahead: number) => void;
+}
+
 export interface PooledConnection {
   readonly connection: Connection;
   /** Gives the connection back; a broken one is closed instead. Idempotent. */
@@ -28,12 +45,17 @@ export interface PooledConnection {
 }
 
 interface Idle { connection: Connection; database: string; timer: NodeJS.Timeout }
-interface Waiter { database: string; resolve: () => void; timer: NodeJS.Timeout }
+interface Waiter { user: string | null; resolve: () => void; onWait?: (ahead: number) => void; told: number }
 interface SourcePool {
   fingerprint: string;
+  max: number;
+  perUser: number;
   idle: Idle[];
-  busy: Set<Connection>;
+  /** Leased connections and the user each was leased to ('' when none was named). */
+  busy: Map<Connection, string>;
   creating: number;
+  /** Connections being opened, per user. */
+  creatingBy: Map<string, number>;
   waiters: Waiter[];
   retired: boolean;
 }
@@ -56,7 +78,7 @@ export class ConnectionPool {
    * A connection for the data source. `fingerprint` identifies its settings (e.g. a hash of the
    * stored row): a different fingerprint retires every connection made with the old settings.
    */
-  async acquire(dataSourceId: number | string, config: ConnectionConfig, fingerprint: string): Promise<PooledConnection> {
+  async acquire(dataSourceId: number | string, config: ConnectionConfig, fingerprint: string, options: AcquireOptions = {}): Promise<PooledConnection> {
     const key = String(dataSourceId);
     const driver = await this.lookup(config.type);
     const database = driver.databasePerConnection ? config.databaseName ?? '' : '';
@@ -66,35 +88,45 @@ export class ConnectionPool {
       pool = undefined;
     }
     if (!pool) {
-      pool = { fingerprint, idle: [], busy: new Set(), creating: 0, waiters: [], retired: false };
+      pool = { fingerprint, max: this.max, perUser: this.max, idle: [], busy: new Map(), creating: 0, creatingBy: new Map(), waiters: [], retired: false };
       this.sources.set(key, pool);
     }
     const current = pool;
+    current.max = Math.max(1, options.max ?? this.max);
+    current.perUser = Math.max(1, Math.min(current.max, options.perUser ?? current.max - 1));
+    const user = options.user == null ? null : String(options.user);
+    const started = Date.now();
+    let woken = false;
     for (;;) {
-      if (current.retired) return this.acquire(dataSourceId, config, fingerprint);
-      const reused = this.takeIdle(current, database);
-      if (reused) return this.lease(current, reused, database);
-      if (this.size(current) >= this.max && current.idle.length) {
-        // Full, but an idle connection is bound to another database: swap it out.
-        const victim = current.idle.shift()!;
-        clearTimeout(victim.timer);
-        void victim.connection.close().catch(() => undefined);
-      }
-      if (this.size(current) < this.max) {
-        current.creating++;
-        try {
-          const connection = await driver.connect(config);
-          if (current.retired) {
-            void connection.close().catch(() => undefined);
-            throw new DriverError('The data source settings changed while connecting; try again.', 'CONNECTION_LOST');
+      if (current.retired) return this.acquire(dataSourceId, config, fingerprint, options);
+      if (!this.overCap(current, user)) {
+        const reused = this.takeIdle(current, database);
+        if (reused) return this.lease(current, reused, database, user);
+        if (this.size(current) >= current.max && current.idle.length) {
+          // Full, but an idle connection is bound to another database: swap it out.
+          const victim = current.idle.shift()!;
+          clearTimeout(victim.timer);
+          void victim.connection.close().catch(() => undefined);
+        }
+        if (this.size(current) < current.max) {
+          current.creating++;
+          this.countCreating(current, user, 1);
+          try {
+            const connection = await driver.connect(config);
+            if (current.retired) {
+              void connection.close().catch(() => undefined);
+              throw new DriverError('The data source settings changed while connecting; try again.', 'CONNECTION_LOST');
+            }
+            return this.lease(current, connection, database, user);
+          } finally {
+            current.creating--;
+            this.countCreating(current, user, -1);
+            this.wakeOne(current);
           }
-          return this.lease(current, connection, database);
-        } finally {
-          current.creating--;
-          this.wakeOne(current);
         }
       }
-      await this.wait(current, database);
+      await this.wait(current, user, options.onWait, this.acquireTimeoutMs - (Date.now() - started), woken);
+      woken = true;
     }
   }
 
@@ -118,6 +150,24 @@ export class ConnectionPool {
     return pool.idle.length + pool.busy.size + pool.creating;
   }
 
+  /** Connections the user holds or is opening. */
+  private held(pool: SourcePool, user: string): number {
+    let n = pool.creatingBy.get(user) ?? 0;
+    for (const owner of pool.busy.values()) if (owner === user) n++;
+    return n;
+  }
+
+  private overCap(pool: SourcePool, user: string | null): boolean {
+    return user !== null && this.held(pool, user) >= pool.perUser;
+  }
+
+  private countCreating(pool: SourcePool, user: string | null, delta: number): void {
+    if (user === null) return;
+    const n = (pool.creatingBy.get(user) ?? 0) + delta;
+    if (n > 0) pool.creatingBy.set(user, n);
+    else pool.creatingBy.delete(user);
+  }
+
   private takeIdle(pool: SourcePool, database: string): Connection | null {
     for (let i = pool.idle.length - 1; i >= 0; i--) {
       const entry = pool.idle[i]!;
@@ -136,8 +186,8 @@ export class ConnectionPool {
     return null;
   }
 
-  private lease(pool: SourcePool, connection: Connection, database: string): PooledConnection {
-    pool.busy.add(connection);
+  private lease(pool: SourcePool, connection: Connection, database: string, user: string | null): PooledConnection {
+    pool.busy.set(connection, user ?? '');
     this.databaseOf.set(connection, database);
     let done = false;
     const finish = (reuse: boolean) => {
@@ -171,22 +221,48 @@ export class ConnectionPool {
 
   private readonly databaseOf = new WeakMap<Connection, string>();
 
-  private wait(pool: SourcePool, database: string): Promise<void> {
+  /** Queues the request; resolves when a connection may be free for it (the caller tries again). */
+  private wait(pool: SourcePool, user: string | null, onWait: AcquireOptions['onWait'], timeoutMs: number, first: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        database,
-        resolve: () => { clearTimeout(waiter.timer); resolve(); },
-        timer: setTimeout(() => {
-          pool.waiters.splice(pool.waiters.indexOf(waiter), 1);
-          reject(new DriverError(`All ${this.max} connections of this data source stayed busy for ${this.acquireTimeoutMs / 1000} s.`, 'TIMEOUT'));
-        }, this.acquireTimeoutMs),
+        user,
+        onWait,
+        told: -1,
+        resolve: () => { clearTimeout(timer); resolve(); },
       };
-      pool.waiters.push(waiter);
+      const timer = setTimeout(() => {
+        const at = pool.waiters.indexOf(waiter);
+        if (at >= 0) pool.waiters.splice(at, 1);
+        this.tellPlaces(pool);
+        reject(new DriverError(`All ${pool.max} connections of this data source stayed busy for ${this.acquireTimeoutMs / 1000} s.`, 'TIMEOUT'));
+      }, Math.max(0, timeoutMs));
+      // Woken but beaten to the connection: keep the place at the head of the queue.
+      if (first) pool.waiters.unshift(waiter);
+      else pool.waiters.push(waiter);
+      this.tellPlaces(pool);
     });
   }
 
+  /** Wakes the first waiter whose user is under the cap (a capped user's turn comes when one of theirs is released). */
   private wakeOne(pool: SourcePool): void {
-    pool.waiters.shift()?.resolve();
+    const at = pool.waiters.findIndex((w) => !this.overCap(pool, w.user));
+    if (at < 0) return;
+    const [waiter] = pool.waiters.splice(at, 1);
+    waiter!.resolve();
+    this.tellPlaces(pool);
+  }
+
+  /** Each waiter hears how many requests are before it, when that changes. */
+  private tellPlaces(pool: SourcePool): void {
+    pool.waiters.forEach((w, ahead) => {
+      if (w.told === ahead || !w.onWait) return;
+      w.told = ahead;
+      try {
+        w.onWait(ahead);
+      } catch {
+        // A listener's failure must not stall the queue.
+      }
+    });
   }
 
   private async retire(pool: SourcePool): Promise<void> {

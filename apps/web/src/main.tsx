@@ -5,9 +5,11 @@ import { initialLocale, setupI18n } from './i18n';
 import { useSettings } from './lib/settings';
 import './app/app.css';
 import { setupPwa } from './lib/pwa';
+import { installApiErrorToasts } from './app/api-errors';
 
 setupI18n(initialLocale(useSettings.getState().language));
 setupPwa();
+installApiErrorToasts();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -220,7 +220,8 @@ export const HoverInput = z.object({
 export type HoverInput = z.infer<typeof HoverInput>;
 export interface HoverInfo { kind: string; name: string; dataType?: string; comment?: string; ddl?: string; markdown: string }
 
-export const FormatInput = z.object({ sql: z.string().max(20_000_000), dbType: z.string().max(64).optional(), keywordCase: z.enum(['off', 'upper', 'lower']).optional() });
+/** `strict`: a text that cannot be formatted is an error (FORMAT_FAILED) instead of coming back unchanged (the editor sets it to tell the user, spec 02 §8). */
+export const FormatInput = z.object({ sql: z.string().max(20_000_000), dbType: z.string().max(64).optional(), keywordCase: z.enum(['off', 'upper', 'lower']).optional(), strict: z.boolean().optional() });
 
 // ---- Consoles ----
 export const ConsoleInput = z.object({

@@ -22,6 +22,7 @@ export const serverMessages = defineMessages({
   NEED_LOGGED_IN: { 'en-US': 'Please sign in', 'zh-CN': '请先登录', 'ja-JP': 'ログインしてください' },
   PERMISSION_DENIED: { 'en-US': 'No permission', 'zh-CN': '没有权限', 'ja-JP': '権限がありません' },
   NOTHING_TO_RUN: { 'en-US': 'Please select the SQL to run', 'zh-CN': '请选择要执行的 SQL', 'ja-JP': '実行する SQL を選択してください' },
+  FORMAT_FAILED: { 'en-US': 'Formatting failed, please check whether the sql is correct', 'zh-CN': '格式化失败，请检查 SQL 是否正确', 'ja-JP': 'フォーマットに失敗しました。SQL が正しいか確認してください' },
   SQL_TOO_LARGE_TO_FORMAT: { 'en-US': 'This script is too large to format within {seconds} seconds; format a selection or fewer statements at a time.', 'zh-CN': '该脚本过大，无法在 {seconds} 秒内完成格式化；请选中部分内容或分批格式化较少的语句。', 'ja-JP': 'このスクリプトは大きすぎて {seconds} 秒以内に整形できません。選択範囲や少ない数のステートメントごとに整形してください。' },
 });
 

@@ -151,4 +151,12 @@ describe('SQL intelligence routes', () => {
     expect(await f({ sql: 'select id from t where a=1', dbType: 'POSTGRESQL', keywordCase: 'upper' })).toBe('SELECT\n  id\nFROM\n  t\nWHERE\n  a = 1');
     expect(await f({ sql: "select 'open", dbType: 'MYSQL' })).toBe("select 'open");
   });
+
+  it('format with strict: a text that cannot be formatted is the spec error, in the user language', async () => {
+    const res = await t.json('POST', '/api/sql/format', { sql: 'select ((( from where', dbType: 'POSTGRESQL', strict: true }, { 'accept-language': 'zh-CN' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, errorCode: 'FORMAT_FAILED', errorMessage: '格式化失败，请检查 SQL 是否正确' });
+    const ok = await t.json<string>('POST', '/api/sql/format', { sql: 'select 1', dbType: 'POSTGRESQL', strict: true });
+    expect(ok.body.data).toBe('select\n  1');
+  });
 });

@@ -4,6 +4,7 @@
  * one per (data source, database, schema); the completion index over a catalog is built once per
  * catalog object (packages/sql), so after the first tip on a schema later tips cost milliseconds.
  */
+import type { FormatResult } from '@askdb/sql/format';
 import { z } from 'zod';
 import { ERROR_CODES, FormatInput, HoverInput, LIMITS, ParserInput, TipInput, supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/contracts';
 import { catalogIndex, completeJsonParts, completePage, dialectFor, namedTables, relationInfo, type CompleteInput, type SchemaCatalog } from '@askdb/sql';
@@ -196,10 +197,12 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     return list;
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails)', tag: 'sql', body: FormatInput, bodyLimit: BODY_LIMIT.format }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails; with strict, FORMAT_FAILED)', tag: 'sql', body: FormatInput, bodyLimit: BODY_LIMIT.format }, async ({ body }, req, reply) => {
     const out = await intel.run({ op: 'format', dbType: body.dbType || 'MYSQL', sql: body.sql, keywordCase: body.keywordCase ?? 'off' }, budget('format', body.sql.length, req, reply));
     if (out === TOO_LARGE) throw new AppError(413, ERROR_CODES.INVALID_PARAMS, msg(req.ctx.lang, 'SQL_TOO_LARGE_TO_FORMAT', { seconds: BUDGET_MS.format / 1000 }));
-    return out;
+    const result = out as FormatResult;
+    if (result.failed && body.strict) throw new AppError(400, 'FORMAT_FAILED', msg(req.ctx.lang, 'FORMAT_FAILED'));
+    return result.text;
   });
 }); };
 export default sqlIntel;

@@ -23,3 +23,4 @@ import { guideStrings } from '../features/guide/i18n'; featureStrings.push(guide
 import { taskStrings } from '../features/tasks/i18n'; featureStrings.push(taskStrings);
 import { moreSettingsStrings } from '../features/settings/more-i18n'; featureStrings.push(moreSettingsStrings);
 import { knowledgeStrings } from '../features/knowledge/i18n'; featureStrings.push(knowledgeStrings);
+import { apiErrorStrings } from '../app/api-errors'; featureStrings.push(apiErrorStrings);

@@ -42,3 +42,40 @@ describe('api() licence refusals', () => {
     expect(await heard('OFFLINE_TRIAL_EXPIRED', true)).toEqual([]);
   });
 });
+
+describe('api() transport failures (spec 02 §8)', () => {
+  let server: Server;
+  let base = '';
+  const seen: Array<string | undefined> = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push(req.headers['time-zone'] as string | undefined);
+      res.writeHead(502, 'Bad Gateway', { 'content-type': 'text/html' }).end('<html>proxy error</html>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('a non-envelope answer says the status and its text, and every request names the time zone', async () => {
+    await expect(api(`${base}/x`)).rejects.toMatchObject({ message: 'HTTP 502 Bad Gateway', errorCode: 'BAD_RESPONSE', status: 502 });
+    expect(seen.at(-1)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('a request that never reaches a server raises the network-error event once (a background lookup raises none)', async () => {
+    const dead = `http://127.0.0.1:${(server.address() as AddressInfo).port + 0}`;
+    await new Promise<void>((r) => server.close(() => r()));
+    let heard = 0;
+    const on = () => heard++;
+    g.window!.addEventListener('askdb:network-error', on);
+    try {
+      await expect(api(`${dead}/x`)).rejects.toMatchObject({ errorCode: 'NETWORK_ERROR' });
+      expect(heard).toBe(1);
+      await expect(api(`${dead}/x`, { quietRefusal: true })).rejects.toMatchObject({ errorCode: 'NETWORK_ERROR' });
+      expect(heard).toBe(1);
+    } finally {
+      g.window!.removeEventListener('askdb:network-error', on);
+      server.listen(0, '127.0.0.1');
+    }
+  });
+});

@@ -22,19 +22,22 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   try {
     res = await fetch(path + qs, {
       method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-      headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), 'accept-language': language },
+      headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), 'accept-language': language, ...timeZoneHeader() },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       signal: init.signal,
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
+    // Spec 02 §8 NetworkError: app/api-errors.ts shows the "requires an internet connection" toast.
+    if (!init.quietRefusal) window.dispatchEvent(new CustomEvent('askdb:network-error'));
     throw new ApiError((e as Error).message || 'Network error', 'NETWORK_ERROR');
   }
   let env: Envelope<T>;
   try {
     env = (await res.json()) as Envelope<T>;
   } catch {
-    throw new ApiError(`HTTP ${res.status}`, 'BAD_RESPONSE', res.status);
+    // Spec 02 §8 "Other HTTP failures: show status and status text" (a proxy's 502 page is not our envelope).
+    throw new ApiError(httpStatusLine(res), 'BAD_RESPONSE', res.status);
   }
   if (!env.success && env.errorCode === 'NeedLoggedIn') redirectToLogin();
   // FREE_TRIAL_USAGE_LIMIT (spec 02 §8): the pricing modal (features/commerce) listens for this event; background lookups (quietRefusal) only throw.
@@ -42,7 +45,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   // OFFLINE_* (a local install whose trial or licence is over, spec 02 §8): the guide host (features/guide) opens the matching dialog.
   if (!env.success && env.errorCode?.startsWith('OFFLINE_') && !init.quietRefusal) window.dispatchEvent(new CustomEvent('askdb:licence-error', { detail: { errorCode: env.errorCode, errorMessage: env.errorMessage } }));
   if (!env.success) {
-    const err = new ApiError(env.errorMessage ?? `HTTP ${res.status}`, env.errorCode, res.status, env.errorDetail, env.data);
+    const err = new ApiError(env.errorMessage ?? httpStatusLine(res), env.errorCode, res.status, env.errorDetail, env.data);
     if (!init.quietRefusal && err.errorCode && REFUSAL_CODES.has(err.errorCode)) for (const l of refusalListeners) l(err);
     throw err;
   }
@@ -62,4 +65,21 @@ function redirectToLogin(): void {
   const loc = window.location;
   if (standalonePage(loc.pathname) === 'login') return;
   loc.assign(loginHref(loc.pathname + loc.search + loc.hash, new URLSearchParams(loc.search).get('language')));
+}
+
+/** "HTTP 502 Bad Gateway": the status and its text (HTTP/2 sends no reason phrase; the standard one stands in). */
+export function httpStatusLine(res: { status: number; statusText?: string }): string {
+  const text = res.statusText || STATUS_TEXT[res.status] || '';
+  return `HTTP ${res.status}${text ? ` ${text}` : ''}`;
+}
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout', 413: 'Payload Too Large', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+
+/** The spec's Time-Zone request header (01 §7): the browser's IANA zone, so the server can show times as the user reads them. */
+function timeZoneHeader(): Record<string, string> {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone ? { 'time-zone': zone } : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatSql } from './format.js';
+import { formatSql, formatSqlResult } from './format.js';
 
 describe('formatSql', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -30,5 +30,12 @@ describe('formatSql', () => {
   it('leaves empty text and Redis commands alone', () => {
     expect(formatSql('  ', 'MYSQL')).toBe('  ');
     expect(formatSql('get  key', 'REDIS', 'upper')).toBe('get  key');
+  });
+
+  it('says when formatting failed, so the editor can tell the user (spec 02 §8)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(formatSqlResult('select ((( from where', 'POSTGRESQL')).toEqual({ text: 'select ((( from where', failed: true });
+    expect(formatSqlResult("select 'x", 'MYSQL').failed).toBe(true);
+    expect(formatSqlResult('select a from t', 'POSTGRESQL')).toEqual({ text: 'select\n  a\nfrom\n  t', failed: false });
   });
 });

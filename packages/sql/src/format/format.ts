@@ -11,19 +11,31 @@ import { splitRanges } from '../splitter.js';
 export type FormatKeywordCase = 'off' | 'upper' | 'lower';
 
 export function formatSql(sql: string, dbType?: string | null, keywordCase: FormatKeywordCase = 'off'): string {
-  if (!sql || !sql.trim()) return sql;
+  return formatSqlResult(sql, dbType, keywordCase).text;
+}
+
+/** The formatted text and whether any part of it failed to format (that part is kept as written). */
+export interface FormatResult {
+  text: string;
+  failed: boolean;
+}
+
+export function formatSqlResult(sql: string, dbType?: string | null, keywordCase: FormatKeywordCase = 'off'): FormatResult {
+  if (!sql || !sql.trim()) return { text: sql, failed: false };
   const dialect = dialectFor(dbType || 'MYSQL');
-  if (dialect.name === 'redis') return sql;
+  if (dialect.name === 'redis') return { text: sql, failed: false };
   const kc = keywordCase === 'off' ? 'preserve' : keywordCase;
   const run = (text: string) => format(text, { language: dialect.formatterLanguage as SqlLanguage, keywordCase: kc, dataTypeCase: kc, functionCase: kc });
   try {
     const ranges = splitRanges(sql, dialect.splitter);
-    const out = plainSeparators(sql, ranges) ? run(sql) : perStatement(sql, ranges, run);
+    const failures: unknown[] = [];
+    const out = plainSeparators(sql, ranges) ? run(sql) : perStatement(sql, ranges, run, failures);
     if (splitRanges(out, dialect.splitter).length !== ranges.length) throw new Error('formatting changed the statement structure');
-    return out;
+    if (failures.length) console.error('Server-side SQL formatting error:', failures[0] instanceof Error ? failures[0].message : failures[0]);
+    return { text: out, failed: failures.length > 0 };
   } catch (e) {
     console.error('Server-side SQL formatting error:', e instanceof Error ? e.message : e);
-    return sql;
+    return { text: sql, failed: true };
   }
 }
 
@@ -38,7 +50,7 @@ function plainSeparators(sql: string, ranges: number[]): boolean {
   return true;
 }
 
-function perStatement(sql: string, ranges: number[], run: (s: string) => string): string {
+function perStatement(sql: string, ranges: number[], run: (s: string) => string, failures: unknown[]): string {
   let out = '';
   let prev = 0;
   for (let k = 0; k < ranges.length; k += 2) {
@@ -47,7 +59,8 @@ function perStatement(sql: string, ranges: number[], run: (s: string) => string)
     let formatted: string;
     try {
       formatted = run(stmt).replace(/;\s*$/, stmt.trimEnd().endsWith(';') ? ';' : '');
-    } catch {
+    } catch (e) {
+      failures.push(e);
       formatted = stmt;
     }
     out += formatted;

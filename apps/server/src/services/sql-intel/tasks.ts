@@ -64,8 +64,8 @@ export async function runTask(task: TimedTask): Promise<IntelResults[IntelTask['
       return hover({ currentStatement: task.currentStatement, hoverIdentifier: task.hoverIdentifier, dialect, ...task.names });
     case 'format': {
       // Loaded on first use: sql-formatter is large and most sessions never format.
-      const { formatSql } = await import('@askdb/sql/format');
-      return formatSql(task.sql, task.dbType, task.keywordCase);
+      const { formatSqlResult } = await import('@askdb/sql/format');
+      return formatSqlResult(task.sql, task.dbType, task.keywordCase);
     }
   }
 }

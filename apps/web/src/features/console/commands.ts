@@ -125,12 +125,13 @@ export function createCommands(ctx: CommandContext): Commands {
     if (!original.trim()) return;
     let formatted = original;
     try {
-      formatted = await api<string>('/api/sql/format', { body: { sql: original, dbType: type, keywordCase: useSettings.getState().editor.keywordCase } });
+      formatted = await api<string>('/api/sql/format', { body: { sql: original, dbType: type, keywordCase: useSettings.getState().editor.keywordCase, strict: true } });
       if (typeof formatted !== 'string') formatted = original;
     } catch (e) {
       console.error('Server-side SQL formatting error:', e);
-      // A script too large to format within the server's budget: say so (the message comes translated).
-      if (e instanceof ApiError && e.status === 413) notify().warning(e.message);
+      // Too large to format within the server's budget, or not SQL the formatter can read (spec 02 §8
+      // "Formatting failed, please check whether the sql is correct"): say so (the message comes translated).
+      if (e instanceof ApiError && (e.status === 413 || e.errorCode === 'FORMAT_FAILED')) notify().warning(e.message);
       formatted = original;
     }
     if (formatted === original || model.getValueInRange(range) !== original) return;

@@ -65,6 +65,12 @@ export const DataSourceInput = z.object({
   connectTimeoutMs: z.coerce.number().int().min(100).max(600_000).optional(),
   visibility: z.enum(['PRIVATE', 'SHARED']).optional(),
   groupId: z.number().int().nullable().optional(),
+  /** Pooled connections of this source shared by runs without a console session (default 5). */
+  poolSize: z.coerce.number().int().min(1).max(100).optional(),
+  /** At most this many of them per user at once (default: all but one). */
+  poolPerUser: z.coerce.number().int().min(1).max(100).optional(),
+  /** A team admin's limit on each statement a member (not an admin of the source) runs; absent = none. */
+  memberStatementTimeoutMs: z.coerce.number().int().min(1000).max(86_400_000).optional(),
 });
 export type DataSourceInput = z.infer<typeof DataSourceInput>;
 
@@ -93,6 +99,9 @@ export interface DataSourceSummary {
   options?: Record<string, string>;
   connectTimeoutMs?: number | null;
   hasPassword?: boolean;
+  poolSize?: number | null;
+  poolPerUser?: number | null;
+  memberStatementTimeoutMs?: number | null;
 }
 
 export const MetadataQuery = z.object({
@@ -143,16 +152,25 @@ export interface ExecuteResult {
   /** Spec: the error position where the engine gives one (1-based line/column within originalSql). */
   errorPosition?: { line: number; column: number } | null;
   cancelled?: boolean;
+  /**
+   * The whole answer (all statements together) reached the server's size limit: this result holds
+   * fewer rows than asked, the rest is behind `cursorId` (fetch) or re-runnable on its own.
+   */
+  truncated?: boolean;
 }
 
 export const FetchInput = z.object({ cursorId: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(100_000).default(200) });
 export const CancelInput = z.object({ executionId: z.string().min(1).max(200) });
+/** POST /api/rdb/dml/status: where an execution is — waiting for a pooled connection (`ahead` requests first) or running. */
+export interface ExecutionStatus { state: 'waiting' | 'running'; ahead: number | null }
 export const ExportInput = ExecuteInput.extend({ format: z.enum(EXPORT_FORMATS), tableName: z.string().max(255).optional() });
 
 export type StreamEvent =
   | { type: 'header'; index: number; originalSql: string; headerList: ResultHeader[] }
   | { type: 'rows'; index: number; rows: (string | null)[][] }
   | { type: 'done'; index: number; success: boolean; duration: number; updateCount: number | null; message: string }
+  /** Before any statement: all connections this request may use are busy; `ahead` requests are served first. */
+  | { type: 'waiting'; ahead: number }
   | { type: 'end' };
 
 // ---- SQL intelligence ----

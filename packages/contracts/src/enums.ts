@@ -159,5 +159,7 @@ export const ERROR_CODES = {
   PERMISSION_DENIED: 'PERMISSION_DENIED',
   /** Too many attempts (sign-in, passcodes) from one account or address; retry later. */
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  /** A request without a console session ended inside an open transaction: it was rolled back (issue 23). */
+  TRANSACTION_NEEDS_SESSION: 'TRANSACTION_NEEDS_SESSION',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

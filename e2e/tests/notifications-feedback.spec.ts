@@ -105,6 +105,11 @@ test('a shortcut is rebound, a conflicting one refused, and the new keys switch 
   await expect(page.getByText('Shortcut changed to Ctrl+Shift+Y')).toBeVisible();
   await expect(row.getByTestId('shortcut-keys')).toHaveText('Ctrl+Shift+Y');
   await page.screenshot({ path: '/tmp/settings-shortcuts.png' });
+  // Spec 01 §2: settings and "arouse AI assistant" are fixed, like zoom.
+  for (const fixed of ['shortcut-row-settings', 'shortcut-row-ai']) {
+    await expect(page.getByTestId(fixed)).toContainText('Fixed');
+    await expect(page.getByTestId(fixed).getByTestId('shortcut-change')).toHaveCount(0);
+  }
 
   await page.reload();
   await expect(page.getByTestId('app-shell')).toBeVisible(NAV);

@@ -50,6 +50,10 @@ test('about, service address and update rules', async ({ page, baseURL }) => {
   await page.getByTestId('settings-tab-update').click();
   const state = page.getByTestId('update-state');
   await expect(state).toHaveText('The operator has not configured a version feed');
+  // Spec 01 §9: remind and auto-download on, auto-install off by default.
+  await expect(page.getByTestId('update-mode').getByRole('radio', { name: 'Download it, then remind me' })).toBeChecked();
+  await page.getByTestId('update-mode').getByText('Remind me only').click();
+  expect(await page.evaluate(() => localStorage.getItem('askdb.update.mode'))).toBe('remind');
   await page.getByTestId('update-mode').getByText('Download it, then remind me').click();
   expect(await page.evaluate(() => localStorage.getItem('askdb.update.mode'))).toBe('download');
   await page.getByTestId('update-mode').getByText('Remind me only').click();

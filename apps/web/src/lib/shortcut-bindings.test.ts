@@ -23,18 +23,22 @@ describe('shortcut rebinding', () => {
   it('refuses a conflict with another action, a reserved editor key, a key without modifier, and the fixed zoom', () => {
     expect(rebind('chat', { key: '1', mod: true })).toEqual({ code: 'CONFLICT', with: 'workspace' });
     expect(displayShortcut(GLOBAL_SHORTCUTS.chat, false)).toBe('Ctrl+3');
-    expect(checkBinding('ai', { key: 's', mod: true })).toEqual({ code: 'RESERVED', with: 'save' });
-    expect(checkBinding('ai', { key: 'c', mod: true })).toEqual({ code: 'RESERVED', with: 'edit.c' });
-    expect(checkBinding('ai', { key: 'k' })).toEqual({ code: 'NEEDS_MODIFIER' });
+    expect(checkBinding('newConsole', { key: 's', mod: true })).toEqual({ code: 'RESERVED', with: 'save' });
+    expect(checkBinding('newConsole', { key: 'c', mod: true })).toEqual({ code: 'RESERVED', with: 'edit.c' });
+    expect(checkBinding('newConsole', { key: 'y' })).toEqual({ code: 'NEEDS_MODIFIER' });
     expect(checkBinding('zoomIn', { key: 'i', mod: true })).toEqual({ code: 'NOT_CHANGEABLE' });
+    // Spec 01 §2: settings (Cmd/Ctrl+,) and arouse AI assistant (K) are fixed too.
+    expect(checkBinding('settings', { key: 'j', mod: true, shift: true })).toEqual({ code: 'NOT_CHANGEABLE' });
+    expect(checkBinding('ai', { key: 'j', mod: true, shift: true })).toEqual({ code: 'NOT_CHANGEABLE' });
     // Swapping through a free key works: the old binding is free once moved.
     expect(rebind('workspace', { key: '9', mod: true })).toBeNull();
     expect(rebind('chat', { key: '1', mod: true })).toBeNull();
   });
 
-  it('drops a stored binding that conflicts when loaded', () => {
-    mem.set(BINDINGS_KEY, JSON.stringify({ ai: { key: '2', mod: true } }));
+  it('drops a stored binding that conflicts when loaded, and one stored for a fixed action', () => {
+    mem.set(BINDINGS_KEY, JSON.stringify({ newConsole: { key: '2', mod: true }, ai: { key: 'j', mod: true, shift: true } }));
     loadBindings();
+    expect(displayShortcut(GLOBAL_SHORTCUTS.newConsole, false)).toBe('Ctrl+T');
     expect(displayShortcut(GLOBAL_SHORTCUTS.ai, false)).toBe('Ctrl+K');
   });
 

@@ -1,6 +1,6 @@
 /**
  * Rebinding the global shortcuts (issue 18 point 5; spec 01 §2, spec 02 §2 "Shortcuts"). The
- * changeable ones take a user's binding, kept in localStorage; zoom stays fixed (it mirrors the
+ * changeable ones take a user's binding, kept in localStorage; settings, AI and zoom stay fixed (zoom mirrors the
  * browser). A binding is refused when another action — global or the SQL editor's — already uses
  * it, when it has no Ctrl/⌘ or Alt, or when it is one the browser or text editing needs.
  * Bindings are applied in place to GLOBAL_SHORTCUTS, so every listener reads the live binding.
@@ -8,7 +8,8 @@
 import { GLOBAL_SHORTCUTS, type Shortcut } from './shortcuts';
 
 export type ShortcutAction = keyof typeof GLOBAL_SHORTCUTS;
-export const FIXED_ACTIONS: readonly ShortcutAction[] = ['zoomIn', 'zoomOut', 'zoomReset'];
+/** Spec 01 §2: settings, zoom and "arouse AI assistant" are fixed; tab switching, close and new console are changeable. */
+export const FIXED_ACTIONS: readonly ShortcutAction[] = ['settings', 'zoomIn', 'zoomOut', 'zoomReset', 'ai'];
 export const SHORTCUT_ACTIONS = Object.keys(GLOBAL_SHORTCUTS) as ShortcutAction[];
 export const isChangeable = (a: ShortcutAction) => !FIXED_ACTIONS.includes(a);
 

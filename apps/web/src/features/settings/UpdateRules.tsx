@@ -17,7 +17,8 @@ interface Check { current: string; feedConfigured: boolean; latest: { version: s
 
 const MODE_KEY = 'askdb.update.mode';
 const SEEN_KEY = 'askdb.update.lastVersion';
-export const updateMode = (): UpdateMode => (['remind', 'download', 'auto'].includes(localStorage.getItem(MODE_KEY) ?? '') ? (localStorage.getItem(MODE_KEY) as UpdateMode) : 'remind');
+/** Spec 01 §9 defaults: remind and auto-download on, auto-install off — "download it, then remind me". */
+export const updateMode = (): UpdateMode => (['remind', 'download', 'auto'].includes(localStorage.getItem(MODE_KEY) ?? '') ? (localStorage.getItem(MODE_KEY) as UpdateMode) : 'download');
 
 /** Downloads the release with progress (the body is only counted: the installed app updates itself on restart). */
 async function download(url: string, onProgress: (p: number) => void): Promise<void> {

@@ -13,6 +13,8 @@ export const LIMITS = {
   pageSizeDataSources: 1000,
   pageSizeTreeTables: 100_000,
   pageSizePopup: 1000,
+  /** Spec 02 §9 page sizes: data-collection list 1000. */
+  pageSizeDataCollections: 1000,
   pageSizeChatList: 20,
   pageSizeChatDetail: 5,
   maxOpenConsoles: 20,

@@ -1,6 +1,7 @@
 /** Dashboards and charts (API.md "Dashboards"): every path of this feature lives here. */
 import type { Chart, ChartAiProposal, ChartResult, ChartSettings, ChartType, Dashboard, DashboardDataset, DataSourceSummary, GridItem, Page, RefreshRule } from '@askdb/contracts';
 import { api } from '../../lib/api.js';
+import { LIMITS } from '@askdb/contracts';
 
 export interface DashboardInput {
   name: string;
@@ -39,5 +40,5 @@ export const dashboardApi = {
   dataSources: () => api<Page<DataSourceSummary>>('/api/connection/datasource/list', { query: { pageNo: 1, pageSize: 1000 } }).then((p) => p.data),
   databases: (dataSourceId: number) => api<{ name: string }[]>('/api/rdb/database/list', { query: { dataSourceId }, quietRefusal: true }),
   schemas: (dataSourceId: number, databaseName?: string) => api<{ name: string }[]>('/api/rdb/schema/list', { query: { dataSourceId, databaseName }, quietRefusal: true }),
-  collections: () => api<Page<{ id: number; title: string }> | { id: number; title: string }[]>('/api/ai/data_collection/list', { query: { pageNo: 1, pageSize: 100 } }).then((r) => (Array.isArray(r) ? r : r.data)),
+  collections: () => api<Page<{ id: number; title: string }> | { id: number; title: string }[]>('/api/ai/data_collection/list', { query: { pageNo: 1, pageSize: LIMITS.pageSizeDataCollections } }).then((r) => (Array.isArray(r) ? r : r.data)),
 };

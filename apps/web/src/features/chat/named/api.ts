@@ -1,6 +1,7 @@
 /** Named AI chats (API.md "AI chats"): every path of the chat main tab lives here. */
 import type { AnswerPart, ChatV2, ChatV2Detail, ExcelHeader, ExcelUploadPreview, Page, ShareScope, SharePermission, SlashMagic } from '@askdb/contracts';
 import { api, ApiError } from '../../../lib/api.js';
+import { LIMITS } from '@askdb/contracts';
 
 export interface CreateChat {
   name: string;
@@ -26,7 +27,7 @@ export const chatApi = {
   dataSources: () => api<Page<{ id: number; alias: string; type: string }>>('/api/connection/datasource/list', { query: { pageNo: 1, pageSize: 1000 } }).then((p) => p.data),
   databases: (dataSourceId: number) => api<{ name: string }[]>('/api/rdb/database/list', { query: { dataSourceId }, quietRefusal: true }),
   schemas: (dataSourceId: number, databaseName?: string) => api<{ name: string }[]>('/api/rdb/schema/list', { query: { dataSourceId, databaseName }, quietRefusal: true }),
-  collections: () => api<Page<{ id: number; title: string }> | { id: number; title: string }[]>('/api/ai/data_collection/list', { query: { pageNo: 1, pageSize: 100 } }).then((r) => (Array.isArray(r) ? r : r.data)),
+  collections: () => api<Page<{ id: number; title: string }> | { id: number; title: string }[]>('/api/ai/data_collection/list', { query: { pageNo: 1, pageSize: LIMITS.pageSizeDataCollections } }).then((r) => (Array.isArray(r) ? r : r.data)),
   members: (organizationId: number) => api<Page<{ userId: number; userName?: string; name?: string }>>('/api/organization/list_user', { query: { organizationId, pageNo: 1, pageSize: 200 }, quietRefusal: true }).then((p) => p.data),
 };
 

@@ -109,4 +109,16 @@ export interface PayoutView extends WithdrawalView {
   alipayAccount: string;
   phone: string;
   note: string | null;
+  /** The user's withdrawable balance in this currency now (issue 24 point 4). */
+  balance?: number;
+  /** True when that balance is below zero: a reward paid out whose order was credited back. */
+  balanceNegative?: boolean;
+}
+/** A user whose withdrawable balance went below zero (the operator's payout list flags them). */
+export interface NegativeRewardBalance {
+  userId: number;
+  userName: string;
+  userEmail: string | null;
+  currency: string;
+  balance: number;
 }

@@ -21,9 +21,9 @@ const tag = 'invitation';
 const P = '/api/invitation';
 
 const invitation: RouteModule = (app, deps) => {
-  const rewards = new RewardService(deps);
-  const payouts = new PayoutService(deps);
   const svc = commerce(deps);
+  const rewards = new RewardService(deps, () => svc.clock());
+  const payouts = new PayoutService(deps, () => svc.clock());
   /** A user's route: 404 BILLING_OFF unless this deployment sells. */
   const selling = (req: FastifyRequest) => svc.requireBilling(req.ctx.lang);
 

@@ -34,7 +34,7 @@ export interface WithdrawalsTable {
 export interface RewardLedgerTable {
   id: Generated<number>;
   user_id: number;
-  /** REWARD, WITHDRAW or RETURN. */
+  /** REWARD, REVERSAL, WITHDRAW or RETURN. */
   kind: string;
   amount: number;
   currency: string;
@@ -45,6 +45,8 @@ export interface RewardLedgerTable {
   product_name: string | null;
   pay_amount: number | null;
   created_at: string;
+  /** From when the row counts in the withdrawable balance (migration 0017); null: at once. */
+  matures_at?: string | null;
 }
 
 export type RewardTables = {

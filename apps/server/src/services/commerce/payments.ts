@@ -90,6 +90,8 @@ export async function applyEvent(svc: CommerceService, provider: PaymentMethod, 
 /**
  * The server-side success effects of a paid order (inside the paying transaction): its
  * subscription (seats, validity; unique per order), the invitation reward, offline licence codes.
+ * The reward matures when the subscription starts: until then a cancel credits the order back
+ * (subscriptions.ts) and takes the reward back with it.
  */
 export async function applyPaidOrder(svc: CommerceService, o: OrderRecord, tx: Kysely<any>): Promise<void> {
   const paidAt = o.paid_at ?? svc.nowIso();
@@ -102,7 +104,7 @@ export async function applyPaidOrder(svc: CommerceService, o: OrderRecord, tx: K
     start_time: start, end_time: end, price: o.pay_amount, currency: o.currency, free_trial: o.free_trial, state: 'ACTIVE', created_at: paidAt,
   }, tx);
   if (o.invitation_code && o.pay_amount > 0) {
-    await creditInvitationReward(svc.deps, { id: o.id, invitationCode: o.invitation_code, payAmount: o.pay_amount, currency: o.currency, buyerUserId: o.user_id, productName: o.product_title }, tx);
+    await creditInvitationReward(svc.deps, { id: o.id, invitationCode: o.invitation_code, payAmount: o.pay_amount, currency: o.currency, buyerUserId: o.user_id, productName: o.product_title, maturesAt: start }, tx);
   }
 }
 

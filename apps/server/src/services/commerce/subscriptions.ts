@@ -6,7 +6,7 @@ import { OrganizationRepo } from '../../store/organizations.js';
 import type { SubscriptionRecord } from '../../store/commerce.js';
 import { subscriptionStatus } from './entitlement.js';
 import { commerceMsg } from './messages.js';
-import { reverseInvitationReward } from '../rewards/rewards.js';
+import { reverseInvitationReward } from '../rewards/reversals.js';
 import type { CommerceService } from './service.js';
 
 /** The organisation asked about, if the caller is a VALID member of it (admins only for `admin`). */
@@ -58,7 +58,7 @@ export async function cancelSubscription(svc: CommerceService, ctx: RequestConte
         await svc.repo.book({ organizationId: s.organization_id, userId: ctx.user!.id, orderId: s.order_id, kind: 'CUSTOMER_CREDIT', amount: -s.price, currency: s.currency, ref: `subscription-cancel:${s.id}`, note: 'cancelled before it started', at: now }, tx);
       }
       // The money goes back to the buyer: the invitation reward paid from it goes back too.
-      if (s.order_id != null) await reverseInvitationReward(svc.deps, s.order_id, tx);
+      if (s.order_id != null) await reverseInvitationReward(svc.deps, s.order_id, tx, now);
     } else {
       await svc.repo.c(tx).updateTable('subscriptions').set({ state: 'ENDING', cancelled_at: now }).where('id', '=', s.id).where('state', '=', 'ACTIVE').execute();
     }

@@ -11,6 +11,7 @@ export const rewardMessages = defineMessages({
   ABOVE_BALANCE: { 'en-US': 'The amount is above your withdrawable balance ({balance})', 'zh-CN': '金额超过可提现余额（{balance}）', 'ja-JP': '金額が出金可能残高（{balance}）を超えています' },
   NOTHING_TO_WITHDRAW: { 'en-US': 'You have nothing to withdraw yet', 'zh-CN': '暂无可提现金额', 'ja-JP': '出金できる金額はまだありません' },
   WITHDRAWAL_NOT_FOUND: { 'en-US': 'Withdrawal {id} not found', 'zh-CN': '提现记录 {id} 不存在', 'ja-JP': '出金 {id} が見つかりません' },
+  REVERSAL_NOTE: { 'en-US': 'Cancelled: the invited order {orderId} was credited back to its buyer', 'zh-CN': '已取消：受邀订单 {orderId} 已退款给买家', 'ja-JP': '取り消し：招待による注文 {orderId} は購入者に返金されました' },
   WITHDRAWAL_STATE: { 'en-US': 'Withdrawal {id} is {status} and cannot become {target}', 'zh-CN': '提现记录 {id} 当前为 {status}，不能变为 {target}', 'ja-JP': '出金 {id} は {status} のため {target} にできません' },
 });
 

@@ -5,13 +5,14 @@
  * transaction.
  */
 import { sql } from 'kysely';
-import { REWARD_ERROR_CODES, type Language, type PayoutView, type WithdrawalStatus } from '@askdb/contracts';
+import { REWARD_ERROR_CODES, type Language, type NegativeRewardBalance, type PayoutView, type WithdrawalStatus } from '@askdb/contracts';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../store/db.js';
 import { rewardsDb } from '../../store/rewards-schema.js';
 import { AppError } from '../../http/errors.js';
 import { ERROR_CODES } from '@askdb/contracts';
 import { rwMsg } from './messages.js';
+import { maturedBalances, negativeBalances } from './balances.js';
 
 const FROM: Record<'WITHDRAWING' | 'WITHDRAWN' | 'REJECTED', WithdrawalStatus[]> = {
   WITHDRAWING: ['WAITING'],
@@ -20,23 +21,44 @@ const FROM: Record<'WITHDRAWING' | 'WITHDRAWN' | 'REJECTED', WithdrawalStatus[]>
 };
 
 export class PayoutService {
-  constructor(private readonly deps: Pick<AppDeps, 'store' | 'secrets'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'store' | 'secrets'>, private readonly clock: () => number = Date.now) {}
 
-  async list(q: { status?: WithdrawalStatus; pageNo: number; pageSize: number }): Promise<{ data: PayoutView[]; total: number }> {
+  /**
+   * A page of payouts, each with its user's withdrawable balance (flagged when below zero), and every
+   * user whose balance went below zero (a reward paid out, then credited back with its order).
+   */
+  async list(q: { status?: WithdrawalStatus; pageNo: number; pageSize: number }): Promise<{ data: PayoutView[]; total: number; negativeBalances: NegativeRewardBalance[] }> {
     const db = rewardsDb(this.deps.store.db);
+    const now = new Date(this.clock()).toISOString();
+    const negatives = await negativeBalances(db, now);
+    const people = negatives.length
+      ? await sql<{ id: number; name: string; email: string | null }>`select id, name, email from users where id in (${sql.join(negatives.map((x) => x.userId))})`.execute(db)
+      : { rows: [] };
+    const who = new Map(people.rows.map((u) => [u.id, u]));
+    const balances = new Map<number, Map<string, number>>();
+    const balanceOf = async (userId: number, currency: string) => {
+      if (!balances.has(userId)) balances.set(userId, await maturedBalances(db, userId, now));
+      return balances.get(userId)!.get(currency) ?? 0;
+    };
     let base = db.selectFrom('withdrawals as w');
     if (q.status) base = base.where('w.status', '=', q.status);
     const total = Number((await base.select(sql<string>`count(*)`.as('c')).executeTakeFirst())?.c ?? 0);
     const rows = await base.leftJoin(sql<{ id: number; name: string; email: string | null }>`users`.as('u'), 'u.id', 'w.user_id')
       .selectAll('w').select([sql<string | null>`u.name`.as('user_name'), sql<string | null>`u.email`.as('user_email')])
       .orderBy('w.id', 'desc').limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize).execute();
-    return {
-      total,
-      data: rows.map((w) => ({
+    const data: PayoutView[] = [];
+    for (const w of rows) {
+      const balance = await balanceOf(w.user_id, w.currency);
+      data.push({
         id: w.id, amount: Number(w.amount), currency: w.currency, status: w.status as WithdrawalStatus, createdAt: w.created_at, updatedAt: w.updated_at,
         userId: w.user_id, userName: w.user_name ?? '', userEmail: w.user_email, name: w.name, idNumberHint: w.id_number_hint,
-        alipayAccount: w.alipay_account, phone: w.phone, note: w.note,
-      })),
+        alipayAccount: w.alipay_account, phone: w.phone, note: w.note, balance, balanceNegative: balance < 0,
+      });
+    }
+    return {
+      total,
+      data,
+      negativeBalances: negatives.map((x) => ({ ...x, userName: who.get(x.userId)?.name ?? '', userEmail: who.get(x.userId)?.email ?? null })),
     };
   }
 

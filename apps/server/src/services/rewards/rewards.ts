@@ -1,7 +1,9 @@
 /**
  * Rewards of invitation codes (issue 14 point 5; spec 02 §3 "Invitation and withdrawal"). The
  * ledger is append-only: a reward credited (+), a withdrawal requested (−), a rejected withdrawal
- * returned (+). A user's withdrawable balance in a currency is the sum of their ledger rows; a
+ * returned (+), a reward taken back (−, reversals.ts). A user's withdrawable balance in a currency is the
+ * sum of their matured ledger rows (balances.ts: a reward counts once its order can no longer be
+ * credited back); a
  * withdrawal is inserted with its ledger row in one transaction that first locks the user (PostgreSQL
  * `FOR UPDATE`; SQLite runs one write transaction at a time), so two withdrawals at once cannot take
  * more than the balance. Money is integer minor units.
@@ -19,6 +21,7 @@ import { AppError, invalidParams } from '../../http/errors.js';
 import { findInvitationCode } from './invitation-codes.js';
 import { allocateRewardStatuses } from './allocation.js';
 import { rwMsg } from './messages.js';
+import { maturedBalances } from './balances.js';
 
 export interface PaidOrder {
   id: number;
@@ -27,6 +30,8 @@ export interface PaidOrder {
   currency: string;
   buyerUserId: number;
   productName: string;
+  /** When the order can no longer be cancelled and credited back (its subscription's start); absent: at once. */
+  maturesAt?: string;
 }
 
 /** The reward for a paid amount (rounded down to a whole minor unit). */
@@ -46,29 +51,18 @@ export async function creditInvitationReward(deps: Pick<AppDeps, 'store'>, order
   await rewardsDb(store).insertInto('reward_ledger').values({
     user_id: owner.ownerUserId, kind: 'REWARD', amount, currency: order.currency.toUpperCase(), ref: `order:${order.id}`,
     order_id: order.id, withdrawal_id: null, invitee_user_id: order.buyerUserId, product_name: order.productName.slice(0, 255),
-    pay_amount: order.payAmount, created_at: nowIso(),
-  }).onConflict((oc) => oc.column('ref').doNothing()).execute();
-}
-
-/**
- * Takes an order's invitation reward back when the order's money is returned to the buyer (a
- * subscription cancelled before it started): a REVERSAL row of the opposite amount, once per order
- * (its unique `ref`). The inviter's balance may go below zero if the reward was already withdrawn.
- */
-export async function reverseInvitationReward(deps: Pick<AppDeps, 'store'>, orderId: number, db?: StoreDb | Kysely<any>): Promise<void> {
-  const r = rewardsDb((db ?? deps.store.db) as StoreDb);
-  const reward = await r.selectFrom('reward_ledger').selectAll().where('ref', '=', `order:${orderId}`).where('kind', '=', 'REWARD').executeTakeFirst();
-  if (!reward) return;
-  await r.insertInto('reward_ledger').values({
-    user_id: reward.user_id, kind: 'REVERSAL', amount: -Number(reward.amount), currency: reward.currency, ref: `reversal:order:${orderId}`,
-    order_id: orderId, withdrawal_id: null, invitee_user_id: reward.invitee_user_id, product_name: reward.product_name, pay_amount: reward.pay_amount, created_at: nowIso(),
+    pay_amount: order.payAmount, created_at: nowIso(), matures_at: order.maturesAt ?? null,
   }).onConflict((oc) => oc.column('ref').doNothing()).execute();
 }
 
 const n = (v: unknown) => Number(v ?? 0);
 
 export class RewardService {
-  constructor(private readonly deps: Pick<AppDeps, 'store' | 'secrets'>) {}
+  /** `clock`: milliseconds since the epoch (the commerce service's clock, so tests move both). */
+  constructor(private readonly deps: Pick<AppDeps, 'store' | 'secrets'>, private readonly clock: () => number = Date.now) {}
+  private now(): string {
+    return new Date(this.clock()).toISOString();
+  }
   private get r(): RewardDb {
     return rewardsDb(this.deps.store.db);
   }
@@ -77,13 +71,14 @@ export class RewardService {
   async totals(userId: number, db: RewardDb = this.r): Promise<RewardTotals[]> {
     const ledger = await db.selectFrom('reward_ledger').select(['currency', 'kind', sql<string>`sum(amount)`.as('s')])
       .where('user_id', '=', userId).groupBy(['currency', 'kind']).execute();
+    const withdrawable = await maturedBalances(db, userId, this.now());
     const wd = await db.selectFrom('withdrawals').select(['currency', 'status', sql<string>`sum(amount)`.as('s')])
       .where('user_id', '=', userId).groupBy(['currency', 'status']).execute();
     const by = new Map<string, RewardTotals>();
     const get = (c: string) => by.get(c) ?? (by.set(c, { currency: c, totalAssets: 0, withdrawn: 0, withdrawing: 0, withdrawable: 0, waiting: 0 }).get(c)!);
     for (const l of ledger) {
       const t = get(l.currency);
-      t.withdrawable += n(l.s);
+      t.withdrawable = withdrawable.get(l.currency) ?? 0;
       if (l.kind === 'REWARD' || l.kind === 'REVERSAL') t.totalAssets += n(l.s);
     }
     for (const w of wd) {
@@ -141,8 +136,8 @@ export class RewardService {
     return store.db.transaction().execute(async (trx) => {
       if (store.dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
       const db = rewardsDb(trx);
-      const balances = await db.selectFrom('reward_ledger').select(['currency', sql<string>`sum(amount)`.as('s')])
-        .where('user_id', '=', userId).groupBy('currency').execute();
+      // Only matured rows: a reward whose order can still be cancelled and credited back is not withdrawable yet.
+      const balances = [...(await maturedBalances(db, userId, this.now())).entries()].map(([c, s]) => ({ currency: c, s }));
       const positive = balances.filter((b) => n(b.s) > 0);
       let currency = f.currency?.toUpperCase();
       if (!currency) {

@@ -1,8 +1,8 @@
 /** The operator's payouts (issue 14 point 5): withdrawals by status; mark withdrawing, withdrawn or rejected (money returned). */
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PayoutView, WithdrawalStatus } from '@askdb/contracts';
+import type { NegativeRewardBalance, PayoutView, WithdrawalStatus } from '@askdb/contracts';
 import { formatMoney } from '../commerce/price';
 import { rewardsApi } from './rewards-api';
 
@@ -14,7 +14,7 @@ export function PayoutsPage() {
   const { message } = App.useApp();
   const [status, setStatus] = useState<Filter>('WAITING');
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<{ data: PayoutView[]; total: number } | null>(null);
+  const [rows, setRows] = useState<{ data: PayoutView[]; total: number; negativeBalances?: NegativeRewardBalance[] } | null>(null);
   const [ids, setIds] = useState<Record<number, string>>({});
   const load = useCallback(() => {
     setRows(null);
@@ -51,6 +51,15 @@ export function PayoutsPage() {
         options={(['WAITING', 'WITHDRAWING', 'WITHDRAWN', 'REJECTED', 'ALL'] as Filter[]).map((s) => ({ value: s, label: s === 'ALL' ? t('rewards.payouts.all') : t(`rewards.wstatus.${s}`) }))}
         style={{ marginBottom: 12 }}
       />
+      {!!rows?.negativeBalances?.length && (
+        <Alert
+          type="error" showIcon style={{ marginBottom: 12 }} data-testid="payouts-negative"
+          message={t('rewards.payouts.negativeTitle')}
+          description={rows.negativeBalances.map((b) => (
+            <div key={`${b.userId}-${b.currency}`}>{`${b.userName}${b.userEmail ? ` <${b.userEmail}>` : ''}: ${formatMoney(b.balance, b.currency)}`}</div>
+          ))}
+        />
+      )}
       <Table<PayoutView>
         size="small" rowKey="id" loading={rows === null} dataSource={rows?.data ?? []}
         pagination={{ current: page, pageSize: 20, total: rows?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
@@ -59,6 +68,12 @@ export function PayoutsPage() {
           { title: '#', dataIndex: 'id', width: 60 },
           { title: t('rewards.payouts.user'), key: 'user', render: (_: unknown, r) => `${r.userName}${r.userEmail ? ` <${r.userEmail}>` : ''}` },
           { title: t('rewards.withdraw.amount'), key: 'amount', render: (_: unknown, r) => formatMoney(r.amount, r.currency) },
+          {
+            title: t('rewards.payouts.balance'), key: 'balance',
+            render: (_: unknown, r) => (r.balanceNegative
+              ? <Tag color="red" data-testid={`payout-negative-${r.id}`}>{t('rewards.payouts.negative', { balance: formatMoney(r.balance ?? 0, r.currency) })}</Tag>
+              : r.balance === undefined ? null : formatMoney(r.balance, r.currency)),
+          },
           { title: t('rewards.withdraw.name'), dataIndex: 'name' },
           {
             title: t('rewards.withdraw.idNumber'), key: 'idNumber',

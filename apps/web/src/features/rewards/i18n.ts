@@ -56,6 +56,9 @@ export const rewardStrings: FeatureStrings = {
     'rewards.payouts.paid': "Paid",
     'rewards.payouts.confirmReject': "Reject and return the amount to the balance?",
     'rewards.payouts.reject': "Reject",
+    'rewards.payouts.negativeTitle': "Balances below zero: rewards paid out whose orders were credited back",
+    'rewards.payouts.negative': "Balance below zero: {{balance}}",
+    'rewards.payouts.balance': "Balance",
   },
   'zh-CN': {
     'rewards.refresh': "刷新",
@@ -111,6 +114,9 @@ export const rewardStrings: FeatureStrings = {
     'rewards.payouts.paid': "已打款",
     'rewards.payouts.confirmReject': "驳回并将金额退回余额？",
     'rewards.payouts.reject': "驳回",
+    'rewards.payouts.negativeTitle': "余额为负：已支付的奖励对应订单已退款",
+    'rewards.payouts.negative': "余额为负：{{balance}}",
+    'rewards.payouts.balance': "余额",
   },
   'ja-JP': {
     'rewards.refresh': "更新",
@@ -166,5 +172,8 @@ export const rewardStrings: FeatureStrings = {
     'rewards.payouts.paid': "支払い済み",
     'rewards.payouts.confirmReject': "却下して金額を残高に戻しますか？",
     'rewards.payouts.reject': "却下",
+    'rewards.payouts.negativeTitle': "残高がマイナス：支払い済みの報酬の注文が返金されました",
+    'rewards.payouts.negative': "残高がマイナス：{{balance}}",
+    'rewards.payouts.balance': "残高",
   },
 };

@@ -1,12 +1,16 @@
 /**
  * The execution summary (spec 01 §2): SQL, message, time per statement; failed rows offer 'use AI to
- * repair'. Time column width by language: zh 50, ja 70, en 80.
+ * repair'. Time column width by language: zh 50, ja 70, en 80. Rows are 28 px and the SQL and message
+ * tooltips open after 800 ms, as the grid's cells do (spec 01 §2).
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Table, Typography } from 'antd';
+import { Table, Tooltip, Typography } from 'antd';
+import { LIMITS } from '@askdb/contracts';
 import { useTranslation } from 'react-i18next';
 import type { StatementResult } from './run-store.js';
 import { formatDuration } from './format.js';
+
+const TIP_DELAY_S = LIMITS.cellTooltipDelayMs / 1000;
 
 export const TIME_COLUMN_WIDTH: Record<string, number> = { 'zh-CN': 50, 'ja-JP': 70, 'en-US': 80 };
 
@@ -53,9 +57,11 @@ export function SummaryTable({ results, onRepair, onOpen }: { results: Statement
           dataIndex: 'originalSql',
           ellipsis: true,
           render: (sql: string, r) => (
-            <Typography.Link className="askdb-summary-sql" onClick={() => onOpen(r.key)} title={sql}>
-              {sql.length > 500 ? sql.slice(0, 500) + '…' : sql}
-            </Typography.Link>
+            <Tooltip title={<span className="askdb-summary-tip">{sql.length > 2000 ? sql.slice(0, 2000) + '…' : sql}</span>} mouseEnterDelay={TIP_DELAY_S} placement="topLeft">
+              <Typography.Link className="askdb-summary-sql" onClick={() => onOpen(r.key)}>
+                {sql.length > 500 ? sql.slice(0, 500) + '…' : sql}
+              </Typography.Link>
+            </Tooltip>
           ),
         },
         {
@@ -63,8 +69,10 @@ export function SummaryTable({ results, onRepair, onOpen }: { results: Statement
           title: t('results.summary.message'),
           ellipsis: true,
           render: (_: unknown, r) => (
-            <span data-testid={r.success ? 'summary-ok' : 'summary-failed'} title={statementMessage(r, t)}>
-              <Typography.Text type={r.success ? undefined : 'danger'}>{statementMessage(r, t)}</Typography.Text>
+            <span data-testid={r.success ? 'summary-ok' : 'summary-failed'}>
+              <Tooltip title={statementMessage(r, t)} mouseEnterDelay={TIP_DELAY_S} placement="topLeft">
+                <Typography.Text type={r.success ? undefined : 'danger'}>{statementMessage(r, t)}</Typography.Text>
+              </Tooltip>
               {!r.success && !r.cancelled && (
                 <Typography.Link style={{ marginLeft: 8 }} onClick={() => onRepair(r)} data-testid="ai-repair">
                   {t('results.aiRepair')}

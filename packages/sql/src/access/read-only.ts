@@ -13,6 +13,7 @@ import { TK } from '../tokenizer/scanner.js';
 import { statementAccess } from './statement-access.js';
 import { isSideEffectFunction } from './side-effect-functions.js';
 import { tokensOf } from './tokens-of.js';
+import { canonicalSql } from './canonical.js';
 
 export type ReadOnlyReason = 'EMPTY' | 'MULTIPLE_STATEMENTS' | 'NOT_SELECT' | 'WRITES' | 'SELECT_INTO' | 'LOCKS_ROWS' | 'SIDE_EFFECT_FUNCTION' | 'NOT_VERIFIABLE';
 
@@ -55,11 +56,13 @@ export function readOnlyRefusal(sql: string, type: string, options: ReadOnlyOpti
   if (statements.length > 1) return refuse('MULTIPLE_STATEMENTS', String(statements.length));
   const stmt = statements[0]!;
   const a = statementAccess(stmt, dialect);
-  const tokens = tokensOf(stmt, dialect);
+  // Scanned as the engine reads it (`#` comments and operators, U& names), like the analysis.
+  const tokens = tokensOf(canonicalSql(stmt, dialect).text, dialect);
   const first = tokens.find((t) => t.kind === TK.Word)?.up ?? '';
   if (a.kind !== 'SELECT') return refuse(a.kind === 'OTHER' || a.kind === 'MERGE' ? 'NOT_SELECT' : 'WRITES', a.kind === 'OTHER' ? first : a.kind);
   if (a.unresolved.some((u) => u.startsWith('statement:'))) return refuse('NOT_SELECT', a.unresolved.find((u) => u.startsWith('statement:'))!.slice(10));
-  if (a.writes.length || a.ddl || a.category !== 'READ') return refuse('WRITES', a.writes.map((w) => w.table.name).join(', ') || a.kind);
+  // MySQL executable comments are code the engine may or may not run: nothing read-only can vouch for them.
+  if (a.unresolved.includes('executable-comment')) return refuse('NOT_VERIFIABLE', '/*! … */');
 
   const syntax = a.unresolved.includes('syntax');
   for (let i = 0; i < tokens.length; i++) {
@@ -81,6 +84,7 @@ export function readOnlyRefusal(sql: string, type: string, options: ReadOnlyOpti
     if (word === 'INTO') return refuse('SELECT_INTO', 'INTO');
     if (syntax && WRITE_WORDS.has(word) && next?.kind !== TK.OpenParen && tokens[i - 1]?.kind !== TK.Dot) return refuse('WRITES', word);
   }
+  if (a.writes.length || a.ddl || a.category !== 'READ') return refuse('WRITES', a.writes.map((w) => w.table.name).join(', ') || a.kind);
   if (a.unresolved.includes('select:INTO')) return refuse('SELECT_INTO', 'INTO');
   if (options.strict && a.unresolved.length) return refuse('NOT_VERIFIABLE', a.unresolved.join(', '));
   return null;

@@ -18,7 +18,9 @@ import { analyzeStatement, defOf } from '../parser/parse-script.js';
 import { Resolver, type ResolvedSource } from '../parser/resolve.js';
 import type { ColumnRef, NamePath, Scope, Source, StatementKind, TableSource } from '../parser/model.js';
 import { TK } from '../tokenizer/scanner.js';
+import { identValue, type Token } from '../parser/tokens.js';
 import { tokensOf } from './tokens-of.js';
+import { mergeAccesses, readings, sideEffects } from './access-variants.js';
 import { dropTargets, functionProblems, isTransactionControl } from './statement-access-rules.js';
 
 /** A table as the statement names it; unquoted parts folded the way the engine folds them. */
@@ -62,7 +64,31 @@ const CATEGORY: Record<StatementKind, AccessCategory> = {
   CREATE: 'DDL', ALTER: 'DDL', DROP: 'DDL', TRUNCATE: 'DDL', OTHER: 'OTHER',
 };
 
+/**
+ * What the statement reaches, however the engine reads it: the analysis runs on the canonical text
+ * (canonical.ts) and on each way MySQL may run its executable comments, merged; state-changing calls
+ * (`nextval`, `setval`, …) make it a write. Doubts go to `unresolved` (fail closed).
+ */
 export function statementAccess(sql: string, dialect: Dialect, options: StatementAccessOptions = {}): StatementAccess {
+  const { texts, problems } = readings(sql, dialect);
+  const list = texts.map((text) => withSideEffects(analyseCanonical(text, dialect, options), text, dialect));
+  return mergeAccesses(list, problems);
+}
+
+function withSideEffects(a: StatementAccess, text: string, dialect: Dialect): StatementAccess {
+  const fx = sideEffects(text, dialect);
+  if (!fx.writes) return a;
+  const out = new AccessCollector(dialect);
+  for (const p of fx.sequences) out.write(p, '*');
+  const seqWrites = out.result([]).writes;
+  const category: AccessCategory = a.category === 'DDL' ? 'DDL' : 'WRITE';
+  // A sequence call whose sequence is named is vouched for: its write is checked like any other.
+  const unresolved = a.unresolved.filter((u) => !(fx.sequences.length && (u === 'function:nextval' || u === 'function:setval')));
+  return { ...a, category, writes: [...a.writes, ...seqWrites], unresolved: [...new Set([...unresolved, ...fx.problems])] };
+}
+
+/** One reading of the statement (see access-variants.ts for the ways a statement can be read). */
+export function analyseCanonical(sql: string, dialect: Dialect, options: StatementAccessOptions = {}): StatementAccess {
   const { analysis, unterminated } = analyzeStatement(sql, dialect, 0, sql.length);
   const out = new AccessCollector(dialect);
   const result: StatementAccess = { kind: analysis.kind, category: CATEGORY[analysis.kind], reads: [], writes: [], ddl: false, ddlTargets: [], unresolved: [] };
@@ -119,6 +145,22 @@ export function statementAccess(sql: string, dialect: Dialect, options: Statemen
       for (const s of sources) starOf(s, scope);
     }
   }
+  // `row(e.*)`, `to_jsonb(e.*)`, `(e.*)::text`: a qualified star anywhere counts as every column of e.
+  const toks = tokensOf(sql, dialect);
+  for (let i = 2; i < toks.length; i++) {
+    if (toks[i]!.kind !== TK.Operator || !toks[i]!.text.startsWith('*') || toks[i - 1]!.kind !== TK.Dot) continue;
+    const qualifier = qualifierBefore(toks, i - 1);
+    if (!qualifier.length) continue;
+    let found = false;
+    for (const scope of analysis.scopes) {
+      for (const s of scope.sources) {
+        if (!resolver.matchesQualifier(s, scope, qualifier)) continue;
+        found = true;
+        starOf(s, scope);
+      }
+    }
+    if (!found && !analysis.scopes.some((sc) => sc.items.some((it) => it.star?.qualifier?.join('.').toLowerCase() === qualifier.join('.').toLowerCase()))) out.unresolved(`qualifier:${qualifier.join('.')}.*`);
+  }
   // `TABLE orders` (a query with sources and no select list) returns every column.
   for (const scope of analysis.scopes) {
     if (scope.items.length === 0 && scope.sources.length > 0 && scope.sources.every((src) => src.kind !== 'table' || src.role === 'from')) {
@@ -161,6 +203,8 @@ export function statementAccess(sql: string, dialect: Dialect, options: Statemen
       if (r.qualifier?.toLowerCase() === l) return starOf(source, scope);
     }
     if (PSEUDO.has(l)) return;
+    // Every visible source's columns are known and none has it: the engine reads the name in a way the analysis does not (fail closed).
+    if (!unknown.length && [...resolver.visibleSources(col.scope)].length) out.unresolved(`column:${name}`);
     // No known owner: the column may belong to any source whose columns are unknown (fail closed).
     unknown = unknown.filter((u) => u.source.kind === 'table');
     for (const u of unknown) {
@@ -209,6 +253,18 @@ export function statementAccess(sql: string, dialect: Dialect, options: Statemen
   // `WITH d AS (DELETE … RETURNING *) SELECT …` changes data: it is a write for the policy too.
   const category = result.category === 'READ' && done.writes.length ? 'WRITE' : result.category;
   return { ...result, category, reads: done.reads, writes: done.writes, ddlTargets: ddl ? done.ddlTargets : [], unresolved: [...result.unresolved, ...done.unresolved] };
+}
+
+/** The identifier parts of a dotted name ending just before token `dot` (`public.emp` in `public.emp.*`). */
+function qualifierBefore(tokens: Token[], dot: number): string[] {
+  const parts: string[] = [];
+  let k = dot - 1;
+  while (tokens[k] && (tokens[k]!.kind === TK.Word || tokens[k]!.kind === TK.QuotedIdent)) {
+    parts.unshift(identValue(tokens[k]!));
+    if (tokens[k - 1]?.kind !== TK.Dot) break;
+    k -= 2;
+  }
+  return parts;
 }
 
 function isSelectAlias(scope: Scope, name: string): boolean {

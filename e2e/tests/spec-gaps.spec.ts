@@ -25,10 +25,11 @@ test('summary rows are 28 px and their tooltips open on hover after a delay', as
 
 test('formatting SQL the formatter cannot read says so and keeps the text', async ({ page, request }) => {
   await openConsole(page, request, await demoBinding(request));
-  await insertSql(page, 'select ((( from where');
+  // (Typed brackets would be closed by the editor, which the formatter reads fine: a stray `#` it cannot.)
+  await insertSql(page, 'select # from customers where');
   await page.getByTestId('console-format').click();
   await expect(page.getByText('Formatting failed, please check whether the sql is correct')).toBeVisible();
-  expect((await editorText(page)).trim()).toBe('select ((( from where');
+  expect((await editorText(page)).trim()).toBe('select # from customers where');
 });
 
 test('a request that cannot reach the server toasts that the operation needs a connection', async ({ page, request }) => {

@@ -278,8 +278,9 @@ function copyDataEnd(sql: string, from: number): number {
     if (line === '\\.') return p + 2;
     p = eol + 1;
   }
+  // Trailing line ends only: a last row may end in tabs (empty columns).
   let e = sql.length;
-  while (e > from && /\s/.test(sql[e - 1]!)) e--;
+  while (e > from && (sql.charCodeAt(e - 1) === 10 || sql.charCodeAt(e - 1) === 13)) e--;
   return e;
 }
 

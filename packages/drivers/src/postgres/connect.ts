@@ -4,6 +4,7 @@ import type { ConnectionConfig } from '../driver.js';
 import { DriverError } from '../driver.js';
 import { driverError } from '../messages.js';
 import { resolveTarget, sslModeOf, tlsOptions, type ResolvedTarget } from '../shared/endpoint.js';
+import { guardPgClient } from './fault-guard.js';
 import { messageOf, networkError, withConnectTimeout } from '../shared/network-errors.js';
 
 export const DEFAULT_PG_PORT = 5432;
@@ -26,7 +27,8 @@ export function pgClientConfig(config: ConnectionConfig, target: ResolvedTarget)
 
 /** Opens a connected pg client, or throws a DriverError naming what went wrong. */
 export async function openPgClient(clientConfig: pg.ClientConfig, target: ResolvedTarget): Promise<pg.Client> {
-  const client = new pg.Client(clientConfig);
+  // Guarded: a protocol fault fails the statement and drops this connection, never the process.
+  const client = guardPgClient(new pg.Client(clientConfig));
   // Without a listener a dropped socket would be an uncaught 'error' event.
   client.on('error', () => undefined);
   const ep = { host: target.serverHost, port: target.serverPort, timeoutMs: target.timeoutMs };

@@ -4,7 +4,7 @@
  * connection, and a dropped socket marks the session lost.
  */
 import type pg from 'pg';
-import Cursor from 'pg-cursor';
+import type Cursor from 'pg-cursor';
 import copyStreams from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,10 @@ import { positionFromCodePointOffset } from '../shared/position.js';
 import { headerOf, type Cell } from '../values.js';
 import { PgMetadata } from './metadata.js';
 import { TypeNames, textTypes } from './types.js';
+import { copyStatement } from './copy-statement.js';
+import { copyBody } from './copy-query.js';
+import { SafeCursor, pgFaultOf } from './fault-guard.js';
+import { driverError } from '../messages.js';
 
 /** Codes after which the session is gone (admin shutdown, crash shutdown, cannot connect now). */
 const FATAL_CODES = new Set(['57P01', '57P02', '57P03']);
@@ -53,7 +57,7 @@ export class PgSession {
   }
 
   get broken(): boolean {
-    return this.lost || this.closed;
+    return this.lost || this.closed || pgFaultOf(this.deps.client) !== undefined;
   }
 
   /** One statement with bound parameters (bulk import); the affected row count. */
@@ -107,7 +111,13 @@ export class PgSession {
       await this.typeNames.ensure(client);
       await this.applySchema(options.schemaName);
       if (this.cancelPending) throw Object.assign(new Error('canceling statement due to user request'), { code: QUERY_CANCELED });
-      cursor = client.query(new Cursor(sql, undefined, { rowMode: 'array', types: textTypes }));
+      const copy = copyStatement(sql, this.deps.dialect);
+      if (copy) {
+        const summary = yield* copyBody(client, copy, this.deps.dialect, () => this.cancel());
+        settled = true;
+        return { ...summary, message: [...notices, summary.message].filter(Boolean).join('\n') };
+      }
+      cursor = client.query(new SafeCursor(sql, undefined, { rowMode: 'array', types: textTypes }));
       let fetch = Math.max(1, options.pageSize ?? 200);
       let first = true;
       let result: CursorResult | null = null;
@@ -149,6 +159,12 @@ export class PgSession {
   }
 
   describeError(err: unknown, sql: string): StatementFailure {
+    const fault = pgFaultOf(this.deps.client);
+    if (fault) {
+      this.lost = true;
+      const reason = `the driver could not handle the server's answer (${fault.message}); the connection was closed.`;
+      return { message: driverError('CONNECTION_LOST', { reason }).message, code: 'CONNECTION_LOST', params: { reason } };
+    }
     const e = err as { code?: string; severity?: string; position?: string; detail?: string; hint?: string };
     if (e.code && FATAL_CODES.has(e.code)) this.lost = true;
     const text = messageOf(err);

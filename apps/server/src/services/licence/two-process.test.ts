@@ -32,9 +32,20 @@ async function bundleMain(outdir: string): Promise<string> {
 }
 
 interface Proc { url: string; home: string; child: ChildProcess; stop(): Promise<void> }
+/**
+ * Each process plays its own machine: the device identity is derived from the machine (device.ts),
+ * so two installs on this one computer would be one device. A preload gives each a host name of its
+ * own (the host name is one of the hashed traits), as two real computers would have.
+ */
+function machinePreload(outdir: string): string {
+  const file = path.join(outdir, 'machine-preload.cjs');
+  fs.writeFileSync(file, "const os = require('node:os'); const name = process.env.ASKDB_TEST_PLAYED_HOST; if (name) os.hostname = () => name;\n");
+  return file;
+}
 async function start(entry: string, env: Record<string, string>): Promise<Proc> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-licence-proc-'));
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ASKDB_HOME: home, ASKDB_DEMO: '0', ASKDB_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const preload = machinePreload(path.dirname(entry));
+  const child = spawn(process.execPath, ['-r', preload, entry], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ASKDB_HOME: home, ASKDB_DEMO: '0', ASKDB_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`did not start:\n${out}`)), 60_000);
@@ -97,8 +108,8 @@ describe('licence authority and local installs as separate processes', () => {
     code = replica.deps.secrets.decrypt(row!.code_enc);
     const key = await call(authority.url, 'GET', '/api/licence/authority/public_key');
     const publicKey = key.body.data.publicKey as string;
-    online = await start(entry, { ASKDB_LICENCE_AUTHORITY: authority.url, ASKDB_LICENCE_PUBLIC_KEY: publicKey });
-    offline = await start(entry, { ASKDB_LICENCE_AUTHORITY: `http://127.0.0.1:${await closedPort()}`, ASKDB_LICENCE_PUBLIC_KEY: publicKey });
+    online = await start(entry, { ASKDB_LICENCE_AUTHORITY: authority.url, ASKDB_LICENCE_PUBLIC_KEY: publicKey, ASKDB_TEST_PLAYED_HOST: 'online-desk' });
+    offline = await start(entry, { ASKDB_LICENCE_AUTHORITY: `http://127.0.0.1:${await closedPort()}`, ASKDB_LICENCE_PUBLIC_KEY: publicKey, ASKDB_TEST_PLAYED_HOST: 'offline-laptop' });
   }, 180_000);
   afterAll(async () => {
     await Promise.all([online?.stop(), offline?.stop(), authority?.stop()]);

@@ -37,10 +37,28 @@ export interface BuiltApp {
   deps: AppDeps;
 }
 
+/** The home folder (0700) and the store files in it (0600) are readable by their owner only. */
+function keepHomePrivate(home: string): void {
+  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  try {
+    fs.chmodSync(home, 0o700);
+    for (const f of ['askdb.sqlite', 'askdb.sqlite-wal', 'askdb.sqlite-shm', 'secret.key']) {
+      const file = path.join(home, f);
+      if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
+    }
+  } catch {
+    /* a home on a file system without modes (e.g. mounted from Windows) */
+  }
+}
+
 export async function buildApp(config: AppConfig, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
+  keepHomePrivate(config.home);
   const store = await openStore({ home: config.home, databaseUrl: config.databaseUrl, mode: config.mode });
+  keepHomePrivate(config.home);
   const secrets = secretBox(loadKey(config.home, config.secret));
   const dataSources = new DataSourceRepo(store.db, secrets);
+  // Rows from before secrets were bound to their host (and option/URL secrets sealed): seal them now.
+  await dataSources.sealLegacyRows();
   const kv = new KvRepo(store.db);
   const connections = new ConnectionService(dataSources, new FilePolicy(config));
   const sessions = new SessionService(connections);

@@ -18,13 +18,14 @@ import { defineRoute } from '../http/route.js';
 import { AppError } from '../http/errors.js';
 import { requireUser } from '../http/context.js';
 import { requireDataSource } from '../services/access.js';
-import { AiConfigService, DEFAULT_PRIVACY, isConfigured, type StoredAiConfig } from '../services/ai/ai-config.js';
+import { AiConfigService, AiKeyRetypeNeeded, DEFAULT_PRIVACY, isConfigured, type StoredAiConfig } from '../services/ai/ai-config.js';
 import { linkQuestion } from '../services/ai/schema-link-request.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
 import { aiProviderFor, managedModelAvailable, managedModelName } from '../services/commerce/managed-ai.js';
 import { permissions } from '../services/permissions/index.js';
 import { assertManagedAiAllowed } from '../services/licence/index.js';
+import { aiKeyRetype } from '../services/secret-rule.js';
 
 const MODEL_LIST_TIMEOUT_MS = 5_000;
 
@@ -178,7 +179,12 @@ const ai: RouteModule = (app, deps) => {
         throw e;
       }
     }
-    return settings.toPublic(await settings.save(body, req.ctx.organizationId), true, serverMode);
+    try {
+      return settings.toPublic(await settings.save(body, req.ctx.organizationId), true, serverMode);
+    } catch (e) {
+      if (e instanceof AiKeyRetypeNeeded) throw aiKeyRetype(req.ctx.lang);
+      throw e;
+    }
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {

@@ -20,7 +20,9 @@ const connectionFiles: RouteModule = (app, deps) => {
     const v = viewerOf(req);
     if (body.withSecrets && !body.passphrase) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(req.ctx.lang, 'PASSPHRASE_REQUIRED'));
     const wanted = body.ids ? new Set(body.ids) : null;
-    const records = (await deps.dataSources.listVisible(v.organizationId, v.id)).filter((r) => canViewDetails(r, v) && (!wanted || wanted.has(r.id)));
+    // With secrets: only the sources the exporter created, with secrets they typed (issue 24): a shared
+    // source's secrets, or a copy's, are the original owner's.
+    const records = (await deps.dataSources.listVisible(v.organizationId, v.id)).filter((r) => canViewDetails(r, v) && (!wanted || wanted.has(r.id)) && (!body.withSecrets || (r.ownerId === v.id && r.secretsBy === v.id)));
     return exportAskdb(records.map((r) => r.input), body.withSecrets ? body.passphrase! : null);
   });
 

@@ -11,6 +11,7 @@ import { msg } from '../http/messages.js';
 import { driverFailure } from '../services/driver-errors.js';
 import { mergeUpdate } from '../store/data-sources.js';
 import { permissions } from '../services/permissions/index.js';
+import { requireRetyped } from '../services/secret-rule.js';
 
 const IdParams = z.object({ id: z.coerce.number().int() });
 
@@ -26,7 +27,11 @@ const dataSources: RouteModule = (app, deps) => {
     // Testing an existing source from its edit dialog: absent secrets are the stored ones.
     if (body.id !== undefined) {
       const rec = await requireDataSource(deps, req, body.id, 'manage');
-      input = { ...mergeUpdate(rec.input, body), alias: body.alias ?? rec.input.alias };
+      // A saved secret goes only where it was saved for: a new host/port/user needs it typed again.
+      const { id: _id, ...patch } = body;
+      const merged = mergeUpdate(rec.input, patch);
+      requireRetyped(merged.mustRetype, req.ctx.lang);
+      input = { ...merged.input, alias: body.alias ?? rec.input.alias };
     }
     const parsed = DataSourceInput.safeParse(input);
     if (!parsed.success) throw invalidParams(`Invalid body: ${describeZodError(parsed.error)}`);
@@ -52,7 +57,8 @@ const dataSources: RouteModule = (app, deps) => {
     requireSharedRight(patch.visibility, viewerOf(req), req);
     await mustOwnGroup(patch.groupId, req);
     const merged = mergeUpdate(rec.input, patch);
-    const valid = DataSourceInput.parse(merged);
+    requireRetyped(merged.mustRetype, req.ctx.lang);
+    const valid = DataSourceInput.parse(merged.input);
     deps.connections.checkFiles(valid, req.ctx.lang);
     await deps.dataSources.update(id, valid);
     deps.connections.invalidate(id);
@@ -104,7 +110,8 @@ const dataSources: RouteModule = (app, deps) => {
     deps.connections.checkFiles(rec.input, req.ctx.lang);
     const visibility = rec.visibility === 'SHARED' && viewer.isAdmin ? 'SHARED' : 'PRIVATE';
     const groupId = rec.ownerId === viewer.id ? rec.groupId : null;
-    return deps.dataSources.create({ ...rec.input, alias: `${rec.input.alias} (copy)`, groupId, visibility }, viewer.id, viewer.organizationId);
+    // The copy's secrets stay the original typist's: the copier cannot export them (issue 24).
+    return deps.dataSources.create({ ...rec.input, alias: `${rec.input.alias} (copy)`, groupId, visibility }, viewer.id, viewer.organizationId, rec.secretsBy);
   });
 };
 export default dataSources;

@@ -24,7 +24,28 @@ export interface StoredAiConfig {
   adminManaged?: boolean;
   /** Encrypted API key ("v1:…"), absent when none. */
   apiKeyEnc?: string;
+  /** Where the key was saved for (aiKeyDestination): it is sent nowhere else. Absent on settings older than the rule. */
+  apiKeyBoundTo?: string;
 }
+
+/**
+ * Where the API key is sent: the source and the API base address (issue 24 point 2). Changing
+ * either needs the key typed again, as a browser's password manager is bound to an origin.
+ */
+export function aiKeyDestination(c: { aiSqlSource: AiSource; apiHost?: string }): string {
+  const host = (c.apiHost ?? '').trim();
+  let base = host.toLowerCase();
+  try {
+    const u = new URL(host);
+    base = `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    /* not a URL: compared as typed */
+  }
+  return JSON.stringify([c.aiSqlSource, base]);
+}
+
+/** Saving would send the stored key to a new source or address: the key must be typed again. */
+export class AiKeyRetypeNeeded extends Error {}
 
 export interface PublicAiConfig {
   aiSqlSource: AiSource | null;
@@ -75,6 +96,11 @@ export class AiConfigService {
       adminManaged: input.adminManaged ?? old?.adminManaged,
       apiKeyEnc: input.apiKey === undefined ? old?.apiKeyEnc : input.apiKey.trim() ? this.secrets.encrypt(input.apiKey.trim()) : undefined,
     };
+    if (next.apiKeyEnc) {
+      const destination = aiKeyDestination(next);
+      if (input.apiKey === undefined && (old?.apiKeyBoundTo ?? aiKeyDestination(old!)) !== destination) throw new AiKeyRetypeNeeded();
+      next.apiKeyBoundTo = destination;
+    }
     await this.kv.set(organizationId != null ? orgScope(organizationId) : SCOPE, KEY, JSON.stringify(next));
     return next;
   }
@@ -83,7 +109,8 @@ export class AiConfigService {
   providerConfig(c: StoredAiConfig): ProviderConfig {
     return {
       source: c.aiSqlSource,
-      apiKey: c.apiKeyEnc ? this.secrets.decrypt(c.apiKeyEnc) : undefined,
+      // Fails closed: a key whose address was changed by any path is not sent.
+      apiKey: c.apiKeyEnc && (!c.apiKeyBoundTo || c.apiKeyBoundTo === aiKeyDestination(c)) ? this.secrets.decrypt(c.apiKeyEnc) : undefined,
       apiHost: c.apiHost,
       model: c.model,
       deployment: c.deployment,

@@ -4,11 +4,12 @@
  */
 import { DataSourceInput } from '@askdb/contracts';
 import { open, seal, type SealedSecrets } from './crypto.js';
+import { redactUrl, splitOptions, urlHasSecret } from '../../store/secret-binding.js';
 import { ConnectionFileError, emptyParsed, type ParsedFile } from './types.js';
 
 export const ASKDB_FORMAT = 'askdb-connections';
 
-interface Secrets { password?: string; sshPassword?: string; sshPrivateKey?: string; sshPassphrase?: string; sslKey?: string }
+interface Secrets { password?: string; sshPassword?: string; sshPrivateKey?: string; sshPassphrase?: string; sslKey?: string; url?: string; options?: Record<string, string> }
 export interface AskdbFile {
   format: typeof ASKDB_FORMAT;
   version: 1;
@@ -18,12 +19,17 @@ export interface AskdbFile {
   secrets?: SealedSecrets;
 }
 
+/** Settings without any secret (passwords and tokens in the options or the URL included), and the secrets. */
 function strip(i: DataSourceInput): { config: DataSourceInput; secrets: Secrets } {
-  const { password, ssh, ssl, visibility: _v, groupId: _g, ...rest } = i;
+  const { password, ssh, ssl, url, options, visibility: _v, groupId: _g, ...rest } = i;
+  const opts = splitOptions(options);
   const config: DataSourceInput = { ...rest };
+  if (url !== undefined) config.url = redactUrl(url);
+  if (options !== undefined) config.options = opts.plain;
   if (ssh) config.ssh = { ...ssh, password: undefined, privateKey: undefined, passphrase: undefined };
   if (ssl) config.ssl = { ...ssl, key: undefined };
-  return { config: JSON.parse(JSON.stringify(config)), secrets: { password, sshPassword: ssh?.password, sshPrivateKey: ssh?.privateKey, sshPassphrase: ssh?.passphrase, sslKey: ssl?.key } };
+  const secrets: Secrets = { password, sshPassword: ssh?.password, sshPrivateKey: ssh?.privateKey, sshPassphrase: ssh?.passphrase, sslKey: ssl?.key, url: urlHasSecret(url) ? url : undefined, options: opts.secret };
+  return { config: JSON.parse(JSON.stringify(config)), secrets };
 }
 
 export async function exportAskdb(inputs: DataSourceInput[], passphrase: string | null): Promise<AskdbFile> {
@@ -59,6 +65,8 @@ export async function parseAskdb(json: Record<string, unknown>, passphrase: stri
       if (s.password) input.password = s.password;
       if (input.ssh) Object.assign(input.ssh, { password: s.sshPassword, privateKey: s.sshPrivateKey, passphrase: s.sshPassphrase });
       if (input.ssl && s.sslKey) input.ssl.key = s.sslKey;
+      if (s.url) input.url = s.url;
+      if (s.options) input.options = { ...(input.options ?? {}), ...s.options };
     }
     out.connections.push(input);
   });

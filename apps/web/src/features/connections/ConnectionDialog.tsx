@@ -2,7 +2,7 @@
  * New / edit connection dialog. "Test connection" shows the server's exact message; "Save" tests
  * first and saves nothing when the test fails unless the user asks to save anyway.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Form, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceSummary } from '@askdb/contracts';
@@ -12,7 +12,7 @@ import { useTree } from '../workspace/tree/tree-store';
 import { ROOT_KEY } from '../workspace/tree/types';
 import { ConnectionFields } from './ConnectionFields';
 import { typeInfo } from './connection-types';
-import { defaultValues, toInput, valuesFromSummary, type ConnectionFormValues } from './form-model';
+import { defaultValues, toInput, typeSwitchPatch, valuesFromSummary, type ConnectionFormValues } from './form-model';
 
 type Result = { ok: true } | { ok: false; message: string; detail?: string };
 
@@ -26,6 +26,8 @@ export function ConnectionDialog() {
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [saveAnyway, setSaveAnyway] = useState(false);
   const [urlTouched, setUrlTouched] = useState(false);
+  // Fields the user typed into (or filled from a connection string): a type switch keeps them.
+  const typed = useRef(new Set<string>());
   const editing = state?.mode === 'edit';
   const editId = state?.mode === 'edit' ? state.id : undefined;
 
@@ -34,6 +36,7 @@ export function ConnectionDialog() {
     setSaveAnyway(false);
     setUrlTouched(false);
     setSummary(null);
+    typed.current = new Set();
     if (!state) return;
     if (state.mode === 'create') form.setFieldsValue(defaultValues(state.type));
     else {
@@ -50,16 +53,12 @@ export function ConnectionDialog() {
   const close = () => useDialogs.getState().close('connection');
 
   const onTypeChange = (type: ConnectionFormValues['type']) => {
-    const prev = typeInfo(form.getFieldValue('type'));
-    const next = typeInfo(type);
-    const cur = form.getFieldsValue();
-    // Keep what the user typed; replace only the previous type's defaults.
-    form.setFieldsValue({
-      port: !cur.port || cur.port === prev.port ? next.port ?? null : cur.port,
-      user: !cur.user || cur.user === prev.defaultUser ? next.defaultUser : cur.user,
-      host: next.kind === 'file' ? undefined : cur.host || '127.0.0.1',
-    });
+    form.setFieldsValue(typeSwitchPatch(form.getFieldsValue(['host', 'port', 'user']), type, typed.current));
     setResult(null);
+  };
+  const onValuesChange = (changed: Partial<ConnectionFormValues>) => {
+    setSaveAnyway(false);
+    for (const k of Object.keys(changed)) if (k !== 'type') typed.current.add(k);
   };
 
   const body = async () => {
@@ -123,6 +122,9 @@ export function ConnectionDialog() {
       title={editing ? t('conn.editTitle', { name: summary?.alias ?? '' }) : t('conn.newTitle', { type: typeLabel })}
       onCancel={close}
       width={720}
+      centered
+      // The body scrolls, never the buttons: at 900 px height Save stays on screen.
+      styles={{ body: { maxHeight: 'calc(100vh - 200px)', overflowY: 'auto', overflowX: 'hidden' } }}
       destroyOnHidden
       maskClosable={false}
       data-testid="connection-dialog"
@@ -146,8 +148,8 @@ export function ConnectionDialog() {
       }
     >
       <div data-testid="connection-form">
-        <Form form={form} layout="vertical" requiredMark={false} size="middle" onValuesChange={() => setSaveAnyway(false)}>
-          <ConnectionFields form={form} editing={editing} hasPassword={!!summary?.hasPassword} onUrlTouched={() => setUrlTouched(true)} onTypeChange={onTypeChange} />
+        <Form form={form} layout="vertical" requiredMark={false} size="middle" onValuesChange={onValuesChange}>
+          <ConnectionFields form={form} editing={editing} hasPassword={!!summary?.hasPassword} onUrlTouched={(filled) => { setUrlTouched(true); for (const k of filled) typed.current.add(k); }} onTypeChange={onTypeChange} />
         </Form>
         {result && (
           <Alert

@@ -10,7 +10,8 @@ interface Props {
   form: FormInstance<ConnectionFormValues>;
   editing: boolean;
   hasPassword: boolean;
-  onUrlTouched(): void;
+  /** The connection string changed; `filled` names the fields it set. */
+  onUrlTouched(filled: string[]): void;
   onTypeChange(type: ConnectionFormValues['type']): void;
 }
 
@@ -25,9 +26,8 @@ export function ConnectionFields({ form, editing, hasPassword, onUrlTouched, onT
   const required = [{ required: true, message: t('conn.required') }];
 
   const fillFromUrl = (url: string) => {
-    onUrlTouched();
     const p = parseConnectionString(url);
-    if (!p) return;
+    if (!p) return onUrlTouched([]);
     const patch: Partial<ConnectionFormValues> = {};
     if (p.host) patch.host = p.host;
     if (p.port) patch.port = p.port;
@@ -38,6 +38,7 @@ export function ConnectionFields({ form, editing, hasPassword, onUrlTouched, onT
     const opts = Object.entries(p.options).map(([key, value]) => ({ key, value }));
     if (opts.length) patch.options = opts;
     form.setFieldsValue(patch);
+    onUrlTouched(Object.keys(patch));
   };
 
   const general = (

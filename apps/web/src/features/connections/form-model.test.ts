@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultValues, toInput } from './form-model';
+import { defaultValues, toInput, typeSwitchPatch } from './form-model';
 
 describe('connection form → DataSourceInput', () => {
   it('creating leaves empty fields and the password out', () => {
@@ -24,5 +24,14 @@ describe('connection form → DataSourceInput', () => {
   it('driver options become a record', () => {
     const input = toInput({ ...defaultValues('POSTGRESQL'), alias: 'x', options: [{ key: 'application_name', value: 'me' }, { key: ' ', value: 'skip' }] }, { editing: false, urlTouched: false });
     expect(input.options).toEqual({ application_name: 'me' });
+  });
+  it('switching type gives untouched fields the new defaults and keeps typed ones', () => {
+    const pg = defaultValues('POSTGRESQL');
+    expect(typeSwitchPatch(pg, 'MARIADB', new Set())).toEqual({ host: '127.0.0.1', port: 3306, user: 'root' });
+    expect(typeSwitchPatch(pg, 'SQLSERVER', new Set())).toMatchObject({ port: 1433, user: 'sa' });
+    expect(typeSwitchPatch(pg, 'CLICKHOUSE', new Set())).toMatchObject({ port: 8123, user: 'default' });
+    expect(typeSwitchPatch({ ...pg, host: 'db.local', user: 'alice' }, 'MYSQL', new Set(['host', 'user']))).toEqual({ host: 'db.local', port: 3306, user: 'alice' });
+    expect(typeSwitchPatch({ ...pg, user: '' }, 'MYSQL', new Set(['user']))).toMatchObject({ user: 'root' });
+    expect(typeSwitchPatch(pg, 'SQLITE', new Set()).host).toBeUndefined();
   });
 });

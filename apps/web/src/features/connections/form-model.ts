@@ -57,6 +57,30 @@ export function valuesFromSummary(s: DataSourceSummary): ConnectionFormValues {
   };
 }
 
+/** Fields that follow the engine type until the user types into them. */
+export const TYPE_DEFAULT_FIELDS = ['host', 'port', 'user'] as const;
+export type TypeDefaultField = (typeof TYPE_DEFAULT_FIELDS)[number];
+
+/**
+ * What to set when the type changes to `next`: a field the user typed into (and left non-empty) is
+ * kept; every other one takes the new type's default. Reads no previous type, so it cannot read the
+ * already-changed one.
+ */
+export function typeSwitchPatch(
+  current: Pick<ConnectionFormValues, TypeDefaultField>,
+  next: DatabaseType,
+  typed: ReadonlySet<string>,
+): Pick<ConnectionFormValues, TypeDefaultField> {
+  const to = defaultValues(next);
+  const pick = <K extends TypeDefaultField>(k: K): ConnectionFormValues[K] => {
+    const cur = current[k];
+    const kept = typed.has(k) && cur !== undefined && cur !== null && cur !== '';
+    return kept ? cur : to[k];
+  };
+  const host = typeInfo(next).kind === 'file' ? undefined : pick('host') ?? '127.0.0.1';
+  return { host, port: pick('port'), user: pick('user') };
+}
+
 const str = (v?: string | null) => (v === undefined || v === null ? undefined : v.trim() === '' ? undefined : v);
 
 /**

@@ -14,6 +14,8 @@ import { KvRepo } from './store/kv.js';
 import { AppError } from './http/errors.js';
 import { msg } from './http/messages.js';
 import { registerOriginGuard } from './http/origin-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerLocalToken } from './http/local-token.js';
 import { anonymousContext, languageOf, type ContextResolver } from './http/context.js';
 import { enforceAccess } from './http/access.js';
 import { localIdentity } from './services/auth/local-identity.js';
@@ -83,8 +85,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   appLog = app.log;
 
   audit.start(app.log);
+  registerSecurityHeaders(app);
   registerOriginGuard(app, config);
   await app.register((await import('@fastify/cookie')).default);
+  registerLocalToken(app, config);
   app.decorateRequest('ctx', null as never);
   // Every request: resolve who is asking (deps.identity), then enforce the route's access rule
   // before validation or the handler. An /api route that somehow has no rule is refused.

@@ -1,4 +1,5 @@
 /** Process configuration from the environment, read once at start. */
+import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { authConfigFromEnv, type AuthConfig } from './services/auth/auth-config.js';
@@ -36,18 +37,31 @@ export interface AppConfig {
   billing: BillingConfig;
   /** Offline licence: billing/authority, authority URL, public key, guide dialogs (services/licence/licence-config.ts). */
   licence: LicenceConfig;
+  /**
+   * Local mode bound to an address other people can reach (HOST not loopback): the token every
+   * browser must show once (`?token=…`, then an HttpOnly cookie), as notebook servers do. ASKDB_TOKEN
+   * or a random one per start; null on loopback and in server mode (which has sign-in).
+   */
+  accessToken: string | null;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 export const VERSION = '0.1.0';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: string): AppConfig {
   const mode: Mode = env.ASKDB_MODE === 'server' ? 'server' : 'local';
+  const host = env.HOST || (mode === 'local' ? '127.0.0.1' : '0.0.0.0');
   const port = env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : 10824;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a number between 0 and 65535, got "${env.PORT}"`);
   return {
     mode,
     home: path.resolve(env.ASKDB_HOME || path.join(os.homedir(), '.askdb')),
-    host: env.HOST || (mode === 'local' ? '127.0.0.1' : '0.0.0.0'),
+    host,
     port,
     databaseUrl: env.ASKDB_DATABASE_URL || undefined,
     secret: env.ASKDB_SECRET || undefined,
@@ -61,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: st
     audit: auditConfigFromEnv(env),
     billing: billingConfigFromEnv(env, mode),
     licence: licenceConfigFromEnv(env),
+    accessToken: mode === 'local' && !isLoopbackHost(host) ? env.ASKDB_TOKEN || crypto.randomBytes(24).toString('hex') : null,
     fileDirs: (env.ASKDB_FILE_DIRS ?? '').split(path.delimiter).map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),
   };
 }

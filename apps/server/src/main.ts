@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import { configFromEnv } from './config.js';
+import { startLine } from './launch/start-line.js';
 import { buildApp } from './app.js';
 import { StoreError } from './store/db.js';
 
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   process.emit('askdb:listening' as never);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  console.log(`AskDB ${config.version} (${config.mode} mode) is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}  home=${config.home}`);
+  console.log(startLine(config, port));
 }
 
 process.on('unhandledRejection', (reason) => {

@@ -9,6 +9,7 @@
  *    the server's own origin; browsers always send one on cross-site writes;
  *  - a CORS preflight is never granted, and no Access-Control-* header ever leaves the server.
  */
+import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@askdb/contracts';
 import type { AppConfig } from '../config.js';
@@ -30,12 +31,21 @@ export function hostNameOf(host: string): string {
 }
 
 /** The names this server answers to; null = any (server mode without ASKDB_ALLOWED_HOSTS, or `*`). */
-export function allowedHostNames(config: Pick<AppConfig, 'mode' | 'host' | 'allowedHosts'>): Set<string> | null {
+export function allowedHostNames(config: Pick<AppConfig, 'mode' | 'host' | 'allowedHosts'> & { accessToken?: string | null }): Set<string> | null {
   if (config.allowedHosts.includes('*')) return null;
   if (config.mode === 'server' && config.allowedHosts.length === 0) return null;
   const names = new Set([...OWN_NAMES, ...config.allowedHosts.map(hostNameOf)]);
   if (!WILDCARD_BINDS.has(config.host.trim())) names.add(hostNameOf(config.host));
+  // Local mode on every interface behind a token: the machine's own addresses are its names (the
+  // printed URL uses one); a rebinding page names a domain, never these.
+  else if (config.mode === 'local' && config.accessToken) for (const a of interfaceAddresses()) names.add(hostNameOf(a.includes(':') ? `[${a}]` : a));
   return names;
+}
+
+/** The machine's non-internal addresses (IPv4 first): where a wildcard bind is reachable from. */
+export function interfaceAddresses(): string[] {
+  const all = Object.values(os.networkInterfaces()).flat().filter((i): i is os.NetworkInterfaceInfo => !!i && !i.internal);
+  return [...all.filter((i) => i.family === 'IPv4'), ...all.filter((i) => i.family !== 'IPv4')].map((i) => i.address.split('%')[0]!);
 }
 
 /**

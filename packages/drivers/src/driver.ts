@@ -74,6 +74,11 @@ export interface ColumnInfo {
    * stays true for them; serial columns keep identity null and show their nextval default.
    */
   identity?: 'ALWAYS' | 'BY DEFAULT' | null;
+  /** A generated column's expression (its `defaultValue` is then null); `generatedStored` false = VIRTUAL (MySQL). */
+  generatedExpression?: string | null;
+  generatedStored?: boolean;
+  /** MySQL family: `ON UPDATE current_timestamp()`'s expression. */
+  onUpdate?: string | null;
 }
 export interface KeyInfo {
   name: string;
@@ -106,6 +111,35 @@ export interface ViewInfo { name: string; comment: string | null; definition?: s
 /** `ownedBy` is `table.column` for sequences a column owns (serial, identity): schema diff leaves those to the column. */
 export interface SequenceInfo { name: string; dataType?: string; start?: string; increment?: string; minValue?: string; maxValue?: string; cycle?: boolean; ownedBy?: string | null }
 
+/**
+ * Schema sync (issue 26): an object beyond tables, views and sequences — a type, routine, trigger,
+ * rule, policy, extension, event, partition, materialized view index — as the engine itself writes
+ * it. Its own schema's qualifier is written as SCHEMA_TOKEN, so a script can target another schema.
+ */
+export interface SchemaObjectInfo {
+  kind: SchemaObjectKind;
+  /** Unique within the schema: the kind and name, plus the signature or table (`function add_vat(numeric, numeric)`). */
+  identity: string;
+  name: string;
+  /** The table or view it hangs on (triggers, rules, policies, partitions, indexes). */
+  table?: string | null;
+  /** The statements that create it; compared to decide whether source and target differ. */
+  create: string[];
+  /** The statement that drops it. */
+  drop: string;
+  /** Identities it needs first: other objects, and `table <name>` / `view <name>` / `sequence <name>`. */
+  dependsOn: string[];
+  /** Created before tables (types, functions tables use) or after them (triggers, policies, views' helpers). */
+  phase: 'beforeTables' | 'afterTables' | 'afterViews';
+  /** Re-running `create` replaces it in place (CREATE OR REPLACE); otherwise a change drops it first. */
+  replaceable?: boolean;
+}
+export type SchemaObjectKind =
+  | 'extension' | 'type' | 'domain' | 'function' | 'procedure' | 'aggregate' | 'trigger' | 'eventTrigger' | 'rule'
+  | 'policy' | 'rowSecurity' | 'partition' | 'index' | 'event';
+/** Stands for the object's own schema name in SchemaObjectInfo texts (`<token>.f` for `"public".f`). */
+export const SCHEMA_TOKEN = '\u0000schema\u0000';
+
 /** A whole schema read in one or a few queries: completion, hover, AI schema linking and diff all use it. */
 export interface Catalog {
   databaseName: string | null;
@@ -115,10 +149,18 @@ export interface Catalog {
   functions: RoutineInfo[];
   procedures: RoutineInfo[];
   sequences?: SequenceInfo[];
+  /** Schema sync only: filled from `Metadata.schemaObjects` by the caller that diffs (never by `catalog()`). */
+  objects?: SchemaObjectInfo[];
 }
 export interface CatalogTable {
   name: string;
   comment: string | null;
+  /** PostgreSQL: `RANGE (payment_date)` for a partitioned table; its partitions come as schema objects. */
+  partitionKey?: string | null;
+  /** PostgreSQL: the parent of a partition (such tables are created by their `partition` schema object). */
+  partitionOf?: string | null;
+  /** MySQL family: table options that change behaviour (engine, default charset and collation). */
+  options?: { engine?: string | null; charset?: string | null; collation?: string | null } | null;
   columns: ColumnInfo[];
   keys: KeyInfo[];
   indexes: IndexInfo[];
@@ -146,6 +188,8 @@ export interface Metadata {
   sequences?(loc: Location): Promise<SequenceInfo[]>;
   /** Bulk read of a schema: one or a few queries, never one per table. */
   catalog(loc: Location): Promise<Catalog>;
+  /** Schema sync: every object of the schema beyond tables, views and sequences, in the engine's own DDL (issue 26). */
+  schemaObjects?(loc: Location): Promise<SchemaObjectInfo[]>;
   /**
    * Columns of the named tables and views of a schema in one query (the names bound as one list),
    * keyed by exact name; unknown names are absent. Completion on a big schema reads the tables a
@@ -181,6 +225,13 @@ export interface Connection {
    * Returns the rows loaded and the warnings the server raised (MySQL; 0 on PostgreSQL).
    */
   runWithInput?(sql: string, input: Buffer, options?: { databaseName?: string | null }): Promise<{ rows: number; warnings: number }>;
+  /**
+   * Additive (issue 23): whether the session is inside a transaction block (BEGIN without COMMIT or
+   * ROLLBACK yet, failed ones included), from the protocol's own status where the engine reports it
+   * (PostgreSQL's ReadyForQuery). A pooled connection goes back to the pool only when this is false.
+   * Engines without it are probed by the server where it can (MySQL family: @@in_transaction).
+   */
+  inTransaction?(): Promise<boolean>;
 }
 
 export interface DatabaseDriver {

@@ -10,7 +10,7 @@ import { requireUser } from '../http/context.js';
 import { auditActor } from '../http/audit-actor.js';
 import { AppError } from '../http/errors.js';
 import { msg } from '../http/messages.js';
-import { requireDataSource } from '../services/access.js';
+import { canManage, requireDataSource, viewerOf } from '../services/access.js';
 import { doneMessage, driverFailure } from '../services/driver-errors.js';
 import { permissions } from '../services/permissions/index.js';
 import { csvWriter, jsonWriter, sqlInsertWriter, textSink, xlsxWriter, type ExportWriter } from '../services/export-writers.js';
@@ -24,13 +24,15 @@ const execute: RouteModule = (app, deps) => {
   /** A member's grants and the team's script policy, checked on every statement before any of it runs. */
   const checked = async (req: FastifyRequest, record: DataSourceRecord, body: ExecuteBody) =>
     perms.checkScript(req.ctx, record, { sql: body.sql, statements: () => exec.statements(record, body), databaseName: body.databaseName, schemaName: body.schemaName });
+  /** The user's language, and whether the team's statement-time limit for members spares them (they manage the source). */
+  const runOptions = (req: FastifyRequest, record: DataSourceRecord) => ({ lang: req.ctx.lang, managesSource: canManage(record, viewerOf(req)) });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute', summary: 'Run SQL; one result per statement, first page of rows each', body: ExecuteInput }, async ({ body }, req) => {
     const user = requireUser(req);
     const record = await requireDataSource(deps, req, body.dataSourceId);
     const onCursor = await checked(req, record, body);
     try {
-      const results = await exec.execute(record, user.id, body, auditActor(req), req.ctx.lang);
+      const results = await exec.execute(record, user.id, body, auditActor(req), req.ctx.lang, runOptions(req, record));
       if (onCursor) for (const r of results) if (r.cursorId) onCursor(r.cursorId);
       return results;
     } catch (e) {
@@ -51,6 +53,12 @@ const execute: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/cursor/close', summary: 'Close a result cursor early', body: FetchInput.pick({ cursorId: true }) }, async ({ body }, req) => {
     exec.closeCursorOf(body.cursorId, requireUser(req).id);
     return true;
+  });
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/status', summary: 'Where an execution is: waiting for a pooled connection (and how many requests are ahead) or running', body: CancelInput }, async ({ body }, req) => {
+    const status = exec.status(body.executionId, requireUser(req).id);
+    if (!status) throw new AppError(404, ERROR_CODES.NOT_FOUND, msg(req.ctx.lang, 'EXECUTION_NOT_FOUND'));
+    return status;
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/cancel', summary: 'Cancel a running execution in the database', body: CancelInput }, async ({ body }, req) => {
@@ -91,7 +99,7 @@ const execute: RouteModule = (app, deps) => {
           }
         }
         return { success };
-      }, auditActor(req));
+      }, auditActor(req), { ...runOptions(req, record), onWait: (ahead) => void send({ type: 'waiting', ahead }) });
     } catch (e) {
       const err = driverFailure(e, req.ctx.lang);
       await send({ type: 'done', index: 0, success: false, duration: 0, updateCount: null, message: err.message });
@@ -129,7 +137,7 @@ const execute: RouteModule = (app, deps) => {
           else if (ev.type === 'done' && !ev.success) failure = ev.message;
         }
         return { success: failure === null };
-      }, auditActor(req));
+      }, auditActor(req), runOptions(req, record));
     } catch (e) {
       failure = driverFailure(e, req.ctx.lang).message;
     }

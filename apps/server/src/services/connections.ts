@@ -48,8 +48,13 @@ export class ConnectionService {
     }
   }
 
-  async acquire(record: DataSourceRecord): Promise<Lease> {
-    const pc = await this.pool.acquire(record.id, this.configOf(record.input), record.updatedAt);
+  /**
+   * A pooled connection of the source: at most its `poolSize` in all, and (when a user is named) at
+   * most `poolPerUser` for that user at once; `onWait` hears the number of requests ahead while it waits.
+   */
+  async acquire(record: DataSourceRecord, who: { userId?: number; onWait?: (ahead: number) => void } = {}): Promise<Lease> {
+    const { poolSize, poolPerUser } = record.input;
+    const pc = await this.pool.acquire(record.id, this.configOf(record.input), record.updatedAt, { user: who.userId, max: poolSize, perUser: poolPerUser, onWait: who.onWait });
     return { conn: pc.connection, release: (destroy = false) => (destroy ? void pc.destroy() : pc.release()) };
   }
 

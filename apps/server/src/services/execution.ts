@@ -1,19 +1,30 @@
 /**
  * Runs SQL scripts: split by the dialect, statement by statement on one connection (the console's
  * session or a pooled one), with cancel by execution id and server-side cursors for the rest of a
- * large result. Rows are never all held in memory: a cursor keeps the driver's iterator open.
+ * large result. Rows are never all held in memory: a cursor keeps the driver's iterator open, and
+ * one answer (all statements together) is bounded in size (execution/answer-budget.ts).
+ *
+ * Issue 23: a run without a console session is autocommit — its pooled connection returns to the
+ * pool only outside a transaction (else it is rolled back, dropped, and the request fails); a
+ * console session whose connection was lost mid-transaction fails its next statements until
+ * COMMIT (which fails) or ROLLBACK; a member's statements obey the team's time limit on the
+ * source; a run waiting for a pooled connection says how many requests are ahead of it.
  */
 import crypto from 'node:crypto';
 import type { Connection, ResultEvent } from '@askdb/drivers';
-import type { ExecuteInput, ExecuteResult, Language, ResultHeader } from '@askdb/contracts';
-import { doneMessage } from './driver-errors.js';
+import { ERROR_CODES, type ExecuteInput, type ExecuteResult, type ExecutionStatus, type Language, type ResultHeader } from '@askdb/contracts';
 import { dialectFor, splitStatements } from '@askdb/sql';
 import type { DataSourceRecord } from '../store/data-sources.js';
 import type { Lease } from './connections.js';
 import type { SessionService } from './sessions.js';
 import type { CatalogCache } from './catalog-cache.js';
 import type { AuditActor } from '../http/audit-actor.js';
+import { AppError } from '../http/errors.js';
 import { StatementAudit, type AuditSink } from './audit/statement-audit.js';
+import { AnswerBudget, limitText } from './execution/answer-budget.js';
+import { executionMsg } from './execution/messages.js';
+import { ConsoleTransactions, afterLostTransaction, releasedOutsideTransaction, rollback, transactionOpen } from './execution/transactions.js';
+import { StatementTimer, applyDone, failedWith, readOnlyLease, refusedEvents, safeEvents } from './execution/lease-helpers.js';
 
 type Row = (string | null)[];
 
@@ -23,7 +34,7 @@ export interface StatementEvents {
   events: AsyncIterator<ResultEvent>;
 }
 
-interface Running { userId: number; conn: Connection; cancelled: boolean }
+interface Running { userId: number; conn: Connection | null; cancelled: boolean; ahead: number | null }
 interface Cursor {
   userId: number;
   /** The console whose session the cursor holds, if any. */
@@ -36,11 +47,14 @@ interface Cursor {
 }
 
 const DDL = /^\s*(create|alter|drop|rename|truncate|comment)\b/i;
+const OPENS = /^\s*(begin|start\s+transaction)\b/i;
+const CLOSES = /^\s*(commit|end|rollback|abort)\b(?![\s\w]*\bto\b)/i;
 const CURSOR_IDLE_MS = 5 * 60_000;
 
 export class ExecutionService {
   private readonly running = new Map<string, Running>();
   private readonly cursors = new Map<string, Cursor>();
+  private readonly transactions = new ConsoleTransactions();
   private readonly timer: NodeJS.Timeout;
 
   /** `audit` records every statement run for a caller that names itself (the routes pass an AuditActor). */
@@ -59,6 +73,8 @@ export class ExecutionService {
    * Runs the script and hands each statement's event stream to `consume`, one after another. A consumer
    * that returns 'keep' takes ownership of the iterator and the lease (server-side cursor). With an
    * `actor`, each statement that ran is handed to the SQL audit once its consumer is done with it.
+   * Throws TRANSACTION_NEEDS_SESSION (after rolling back) when a run without a console session
+   * leaves a transaction open.
    */
   async run(
     record: DataSourceRecord,
@@ -70,54 +86,131 @@ export class ExecutionService {
   ): Promise<void> {
     const statements = this.statements(record, input);
     if (statements.length === 0) return;
+    const lang = options.lang ?? 'en-US';
+    const key = input.consoleId != null ? sessionKey(userId, record.id, input.consoleId) : null;
     // A cursor left open by the console's previous run holds its session: a new run takes over.
-    if (input.consoleId != null) this.closeCursorsOf(sessionKey(userId, record.id, input.consoleId));
-    let lease = await this.sessions.lease(record, userId, input.consoleId);
-    if (options.readOnly && input.consoleId == null) lease = await readOnlyLease(lease, record.input.type);
+    if (key) this.closeCursorsOf(key);
     const executionId = input.executionId ?? crypto.randomUUID();
-    const run: Running = { userId, conn: lease.conn, cancelled: false };
+    const run: Running = { userId, conn: null, cancelled: false, ahead: null };
     this.running.set(executionId, run);
+    let lease: Lease;
+    try {
+      lease = await this.sessions.lease(record, userId, input.consoleId, (ahead) => {
+        run.ahead = ahead;
+        options.onWait?.(ahead);
+      });
+      if (options.readOnly && key === null) lease = await readOnlyLease(lease, record.input.type);
+    } catch (e) {
+      this.running.delete(executionId);
+      throw e;
+    }
+    run.conn = lease.conn;
+    run.ahead = null;
+    const limitMs = memberTimeLimit(record, userId, options);
+    const place = { databaseName: input.databaseName, schemaName: input.schemaName };
+    let lost = key ? this.transactions.lostAtStart(key, lease.conn) : false;
+    let open = key ? this.transactions.isOpen(key) : false;
     let kept = false;
+    let failure: unknown = null;
     try {
       for (let i = 0; i < statements.length; i++) {
         if (run.cancelled) break;
         const originalSql = statements[i]!;
+        let refusal: string | null = null;
+        if (lost) {
+          const next = afterLostTransaction(originalSql);
+          if (next !== 'fail') lost = false;
+          if (next !== 'end-and-run') refusal = executionMsg(lang, 'TRANSACTION_LOST');
+        }
+        const wasOpen = open && !refusal;
+        if (OPENS.test(originalSql)) open = true;
+        else if (CLOSES.test(originalSql)) open = false;
         const sql = input.explain ? lease.conn.explainSql(originalSql) : originalSql;
-        const audit = actor && this.audit ? new StatementAudit(this.audit, actor, { dataSourceId: record.id, dbType: record.input.type, databaseName: input.databaseName ?? record.input.databaseName ?? null, schemaName: input.schemaName ?? record.input.schemaName ?? null }, sql) : null;
-        const it = safeEvents(lease.conn, sql, { pageSize: input.pageSize, databaseName: input.databaseName, schemaName: input.schemaName }, audit);
+        const audit = !refusal && actor && this.audit ? new StatementAudit(this.audit, actor, { dataSourceId: record.id, dbType: record.input.type, databaseName: input.databaseName ?? record.input.databaseName ?? null, schemaName: input.schemaName ?? record.input.schemaName ?? null }, sql) : null;
+        const timer = new StatementTimer(refusal ? null : limitMs, lease.conn);
+        const conn = lease.conn;
+        const it = refusal
+          ? refusedEvents(refusal)
+          : safeEvents(conn, sql, { pageSize: input.pageSize, ...place }, audit, (done) => {
+              if (done.success) return done;
+              if (timer.fired) return failedWith(done, executionMsg(lang, 'STATEMENT_TIME_LIMIT', { seconds: Math.round(limitMs! / 1000) }), true);
+              if (wasOpen && conn.broken) return failedWith(done, executionMsg(lang, 'TRANSACTION_LOST'));
+              return done;
+            });
         let r: { success: boolean; keep?: boolean };
         try {
           r = await consume({ index: i, originalSql, events: it }, lease, i === statements.length - 1);
         } finally {
+          timer.stop();
           audit?.finish();
         }
         if (DDL.test(originalSql)) this.catalogs.invalidate(record.id);
+        if (lease.conn.broken && wasOpen) {
+          // The user was told on this statement; later ones fail until the transaction is ended (unless this one ended it).
+          lost = !CLOSES.test(originalSql);
+          open = false;
+        }
         if (r.keep) {
           kept = true;
           break;
         }
         if (!r.success && (input.errorContinue === false || lease.conn.broken)) break;
       }
+    } catch (e) {
+      failure = e;
     } finally {
       this.running.delete(executionId);
-      if (!kept) lease.release(lease.conn.broken);
     }
+    if (!kept) {
+      const leaked = await this.endRun(lease, record.input.type, key, input.databaseName, lost);
+      if (leaked && failure === null) throw new AppError(409, ERROR_CODES.TRANSACTION_NEEDS_SESSION, executionMsg(lang, 'TRANSACTION_NEEDS_SESSION'));
+    }
+    if (failure !== null) throw failure;
+  }
+
+  /**
+   * Gives the connection back after a run. A console session remembers whether its transaction is
+   * open (or lost); a pooled connection inside a transaction is rolled back and dropped: true then.
+   */
+  private async endRun(lease: Lease, type: string, key: string | null, databaseName: string | null | undefined, lost: boolean): Promise<boolean> {
+    if (key) {
+      const open = lease.conn.broken ? false : await transactionOpen(lease.conn, type, databaseName).catch(() => null);
+      this.transactions.settle(key, lease.conn, open, lost);
+      lease.release(lease.conn.broken);
+      return false;
+    }
+    if (lease.conn.broken) {
+      lease.release(true);
+      return false;
+    }
+    const open = await transactionOpen(lease.conn, type, databaseName).catch(() => true);
+    if (open) await rollback(lease.conn, databaseName);
+    lease.release(!!open || lease.conn.broken);
+    return !!open;
   }
 
   /** Execute with a first page per statement; the rest of the last statement stays behind a cursor. */
   async execute(record: DataSourceRecord, userId: number, input: ExecuteInput, actor: AuditActor | null = null, lang: Language = 'en-US', options: RunOptions = {}): Promise<ExecuteResult[]> {
     const results: ExecuteResult[] = [];
+    const budget = new AnswerBudget();
     await this.run(record, userId, input, async (s, lease, isLast) => {
       const r: ExecuteResult = { originalSql: s.originalSql, success: true, duration: 0, message: '', updateCount: null, headerList: [], dataList: [], hasMore: false };
       results.push(r);
+      budget.charge(s.originalSql);
       for (;;) {
         const n = await s.events.next();
         if (n.done) break;
         const ev = n.value;
         if (ev.type === 'header') r.headerList = ev.columns;
         else if (ev.type === 'rows') {
-          r.dataList.push(...ev.rows);
-          if (r.dataList.length >= input.pageSize) {
+          const room = input.pageSize - r.dataList.length;
+          const take = budget.fit(ev.rows, room);
+          for (let k = 0; k < take; k++) r.dataList.push(ev.rows[k]!);
+          // The answer's size bound, not the page, stopped this statement's rows.
+          if (take < Math.min(room, ev.rows.length)) r.truncated = true;
+          let overflow = take < ev.rows.length ? ev.rows.slice(take) : [];
+          if (overflow.length === 0 && r.dataList.length < input.pageSize) continue;
+          if (overflow.length === 0) {
             // Peek: is there more after this page?
             const more = await s.events.next();
             if (more.done) break;
@@ -125,48 +218,57 @@ export class ExecutionService {
               applyDone(r, more.value, lang);
               return { success: r.success };
             }
-            const extra = more.value.type === 'rows' ? more.value.rows : [];
-            const overflow = r.dataList.splice(input.pageSize);
-            r.hasMore = true;
-            r.success = true;
-            r.message = '';
-            if (isLast) {
-              const cursorId = crypto.randomUUID();
-              this.cursors.set(cursorId, { userId, sessionKey: input.consoleId != null ? sessionKey(userId, record.id, input.consoleId) : null, it: s.events, buffer: [...overflow, ...extra], lease, lastUsed: Date.now(), done: false });
-              r.cursorId = cursorId;
-              return { success: true, keep: true };
-            }
-            await s.events.return?.();
-            return { success: true };
+            overflow = more.value.type === 'rows' ? more.value.rows : [];
           }
+          r.hasMore = true;
+          r.success = true;
+          r.message = r.truncated ? executionMsg(lang, 'ANSWER_TRUNCATED', { limit: limitText(budget.limit) }) : '';
+          if (isLast) {
+            const cursorId = crypto.randomUUID();
+            const key = input.consoleId != null ? sessionKey(userId, record.id, input.consoleId) : null;
+            const held = key ? lease : releasedOutsideTransaction(lease, record.input.type, input.databaseName);
+            this.cursors.set(cursorId, { userId, sessionKey: key, it: s.events, buffer: overflow, lease: held, lastUsed: Date.now(), done: false });
+            r.cursorId = cursorId;
+            return { success: true, keep: true };
+          }
+          await s.events.return?.();
+          return { success: true };
         } else applyDone(r, ev, lang);
       }
       return { success: r.success };
-    }, actor, options);
+    }, actor, { lang, ...options });
     return results;
   }
 
-  /** The next rows of a cursor; the cursor closes itself at the end. */
-  async fetch(cursorId: string, userId: number, limit: number): Promise<{ dataList: Row[]; hasMore: boolean } | null> {
+  /** The next rows of a cursor, within the answer's size bound; the cursor closes itself at the end. */
+  async fetch(cursorId: string, userId: number, limit: number): Promise<{ dataList: Row[]; hasMore: boolean; truncated?: boolean } | null> {
     const c = this.cursors.get(cursorId);
     if (!c || c.userId !== userId) return null;
     c.lastUsed = Date.now();
-    const out: Row[] = c.buffer.splice(0, limit);
-    while (out.length < limit && !c.done) {
+    const budget = new AnswerBudget();
+    const out: Row[] = [];
+    let full = false;
+    /** Takes what fits of `rows` (at least one row per fetch, so a cursor always moves); the rest stays. */
+    const take = (rows: Row[]): Row[] => {
+      const room = limit - out.length;
+      let n = budget.fit(rows, room);
+      if (n === 0 && out.length === 0 && rows.length > 0) n = 1;
+      if (n < Math.min(room, rows.length)) full = true;
+      for (let k = 0; k < n; k++) out.push(rows[k]!);
+      return n < rows.length ? rows.slice(n) : [];
+    };
+    c.buffer = take(c.buffer);
+    while (out.length < limit && !full && !c.done) {
       const n = await c.it.next();
       if (n.done || n.value.type === 'done') {
         c.done = true;
         break;
       }
-      if (n.value.type === 'rows') {
-        const need = limit - out.length;
-        out.push(...n.value.rows.slice(0, need));
-        c.buffer.push(...n.value.rows.slice(need));
-      }
+      if (n.value.type === 'rows') c.buffer.push(...take(n.value.rows));
     }
     const hasMore = c.buffer.length > 0 || !c.done;
     if (!hasMore) this.closeCursor(cursorId);
-    return { dataList: out, hasMore };
+    return full ? { dataList: out, hasMore, truncated: true } : { dataList: out, hasMore };
   }
 
   /** Closes a cursor for its owner only; another user's cursor id is ignored, as if it did not exist. */
@@ -185,13 +287,20 @@ export class ExecutionService {
     for (const [id, c] of this.cursors) if (c.sessionKey === key) this.closeCursor(id);
   }
 
-  /** Cancels a running execution in the database. Returns false when nothing runs under that id. */
+  /** Cancels a running execution in the database (one still waiting for a connection stops there). False when nothing runs under that id. */
   async cancel(executionId: string, userId: number): Promise<boolean> {
     const r = this.running.get(executionId);
     if (!r || r.userId !== userId) return false;
     r.cancelled = true;
-    await r.conn.cancel();
+    await r.conn?.cancel();
     return true;
+  }
+
+  /** Where the user's execution is: waiting for a pooled connection (and behind how many) or running; null when unknown. */
+  status(executionId: string, userId: number): ExecutionStatus | null {
+    const r = this.running.get(executionId);
+    if (!r || r.userId !== userId) return null;
+    return r.conn ? { state: 'running', ahead: null } : { state: 'waiting', ahead: r.ahead };
   }
 
   private expireCursors(): void {
@@ -207,6 +316,13 @@ export class ExecutionService {
 
 const sessionKey = (userId: number, dataSourceId: number, consoleId: number) => `${userId}:${dataSourceId}:${consoleId}`;
 
+/** The team's limit on each statement of a member (null when it does not apply to this user). */
+function memberTimeLimit(record: DataSourceRecord, userId: number, options: RunOptions): number | null {
+  const ms = record.input.memberStatementTimeoutMs;
+  if (!ms) return null;
+  return (options.managesSource ?? record.ownerId === userId) ? null : ms;
+}
+
 export interface RunOptions {
   /**
    * Run on a pooled connection whose session is read-only where the engine has one (PostgreSQL, MySQL,
@@ -215,64 +331,15 @@ export interface RunOptions {
    * connection is dropped. A console session is never touched.
    */
   readOnly?: boolean;
-}
-
-const READ_ONLY_SESSION: Record<string, [on: string, off: string]> = {
-  POSTGRESQL: ['SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY', 'SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE'],
-  MYSQL: ['SET SESSION TRANSACTION READ ONLY', 'SET SESSION TRANSACTION READ WRITE'],
-  MARIADB: ['SET SESSION TRANSACTION READ ONLY', 'SET SESSION TRANSACTION READ WRITE'],
-};
-
-async function runQuiet(conn: Connection, sql: string): Promise<boolean> {
-  let ok = true;
-  for await (const ev of conn.execute(sql, { pageSize: 1 })) if (ev.type === 'done' && !ev.success) ok = false;
-  return ok;
-}
-
-/** The lease with its session made read-only (see RunOptions.readOnly); unchanged for other engines. */
-async function readOnlyLease(lease: Lease, type: string): Promise<Lease> {
-  const sql = READ_ONLY_SESSION[type];
-  if (!sql) return lease;
-  const on = await runQuiet(lease.conn, sql[0]).catch(() => false);
-  if (!on) {
-    lease.release(true);
-    throw new Error('The connection could not be made read-only');
-  }
-  return {
-    conn: lease.conn,
-    release: (destroy = false) => {
-      if (destroy || lease.conn.broken) return lease.release(true);
-      void runQuiet(lease.conn, sql[1]).catch(() => false).then((off) => lease.release(!off));
-    },
-  };
-}
-
-function applyDone(r: ExecuteResult, ev: Extract<ResultEvent, { type: 'done' }>, lang: Language): void {
-  r.success = ev.success;
-  r.duration = ev.durationMs;
-  r.message = doneMessage(ev, lang);
-  r.updateCount = ev.updateCount;
-  if (ev.errorPosition) r.errorPosition = ev.errorPosition;
-  if (ev.cancelled) r.cancelled = true;
-}
-
-/** The driver's events, with a thrown error turned into a failed `done` (the connection may be gone); the audit sees each. */
-async function* safeEvents(conn: Connection, sql: string, opts: Parameters<Connection['execute']>[1], audit: StatementAudit | null): AsyncGenerator<ResultEvent> {
-  const started = Date.now();
-  audit?.begin(started);
-  try {
-    if (!audit) yield* conn.execute(sql, opts);
-    else {
-      for await (const ev of conn.execute(sql, opts)) {
-        audit.see(ev);
-        yield ev;
-      }
-    }
-  } catch (e) {
-    const done: ResultEvent = { type: 'done', success: false, updateCount: null, durationMs: Date.now() - started, message: (e as Error)?.message ?? String(e) };
-    audit?.see(done);
-    yield done;
-  }
+  /** The language of our own messages (a lost transaction, the time limit, the answer's size bound). */
+  lang?: Language;
+  /** Called while the run waits for a pooled connection, with the number of requests ahead of it. */
+  onWait?: (ahead: number) => void;
+  /**
+   * The caller may manage the source (its owner; a team admin for a shared one): the team's
+   * statement-time limit for members does not apply. Unsaid, it applies to all but the source's owner.
+   */
+  managesSource?: boolean;
 }
 
 export type { ResultHeader };

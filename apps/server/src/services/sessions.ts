@@ -18,9 +18,9 @@ export class SessionService {
     this.timer.unref();
   }
 
-  /** A connection for one execution; `release` must be called when its results are done. */
-  async lease(record: DataSourceRecord, userId: number, consoleId?: number | null): Promise<Lease> {
-    if (consoleId == null) return this.connections.acquire(record);
+  /** A connection for one execution; `release` must be called when its results are done. `onWait`: see ConnectionService.acquire. */
+  async lease(record: DataSourceRecord, userId: number, consoleId?: number | null, onWait?: (ahead: number) => void): Promise<Lease> {
+    if (consoleId == null) return this.connections.acquire(record, { userId, onWait });
     const key = `${userId}:${record.id}:${consoleId}`;
     let s = this.sessions.get(key);
     if (s && (s.fingerprint !== record.updatedAt || s.conn.broken)) {

@@ -80,7 +80,17 @@ export class PgConnection extends RunnerConnection {
   }
 
   private newSession(client: pg.Client): PgSession {
-    return new PgSession({ client, dialect: this.deps.dialect, defaultSchema: this.deps.defaultSchema, openSide: () => this.deps.open() });
+    const session = new PgSession({ client, dialect: this.deps.dialect, defaultSchema: this.deps.defaultSchema, openSide: () => this.deps.open() });
+    this.clients.set(session, client);
+    return session;
+  }
+
+  private readonly clients = new WeakMap<PgSession, pg.Client>();
+
+  /** Whether a session of this connection is inside a transaction block (the status of pg's last ReadyForQuery). */
+  async inTransaction(): Promise<boolean> {
+    const others = await Promise.all([...this.others.values()].map((p) => p.catch(() => null)));
+    return [this.main, ...others].some((s) => s !== null && !s.broken && (this.clients.get(s)?.getTransactionStatus() ?? 'I') !== 'I');
   }
 
   /** The session for a database: the connection's own, or one opened (and kept) for another. */

@@ -1,0 +1,159 @@
+/**
+ * Issue 23.2 on PostgreSQL and MariaDB. Without a console session a run is autocommit: a script
+ * that leaves a transaction open is rolled back and fails with "a transaction needs a console
+ * session", and the next request (on the same pooled connection) does not run inside it. In a
+ * console session, a backend killed mid-transaction makes the next COMMIT fail ("the connection
+ * was lost; the transaction was rolled back") instead of answering success.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_URL, pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
+
+const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
+
+interface Engine {
+  name: string;
+  /** Creates the scratch database with table t(a int); returns the data source input. */
+  setUp(): Promise<Record<string, unknown>>;
+  /** Rows of t as another connection sees them (committed only). */
+  committedCount(): Promise<number>;
+  /** Sessions of the scratch database with a transaction open. */
+  openTransactions(): Promise<number>;
+  /** Kills the backends of the scratch database that hold a transaction. */
+  killInTransaction(): Promise<number>;
+  tearDown(): Promise<void>;
+}
+
+function postgres(): Engine {
+  let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  const one = async (sql: string) => Number(((await db.adminQuery(sql, [db.name])) as { rows: { n: string }[] }).rows[0]!.n);
+  return {
+    name: 'PostgreSQL',
+    async setUp() {
+      db = await scratchPgDatabase('askdb_tx', 'create table t(a int)');
+      return pgSourceInput('pg tx', db.name);
+    },
+    async committedCount() {
+      const { default: pg } = await import('pg');
+      const url = new URL(PG_URL);
+      url.pathname = `/${db.name}`;
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      try {
+        return Number((await c.query('select count(*) as n from t')).rows[0].n);
+      } finally {
+        await c.end();
+      }
+    },
+    openTransactions: () => one("select count(*) as n from pg_stat_activity where datname = $1 and state like 'idle in transaction%'"),
+    killInTransaction: () => one("select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = $1 and state like 'idle in transaction%'"),
+    tearDown: () => db.drop(),
+  };
+}
+
+function mariadb(): Engine {
+  const name = `askdb_tx_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async <T>(sql: string, params: unknown[] = []): Promise<T> => {
+    const { default: mysql } = await import('mysql2/promise');
+    const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
+    try {
+      return (await c.query(sql, params))[0] as T;
+    } finally {
+      await c.end();
+    }
+  };
+  const holders = () => admin<{ id: number }[]>('select p.id from information_schema.processlist p join information_schema.innodb_trx x on x.trx_mysql_thread_id = p.id where p.db = ?', [name]);
+  return {
+    name: 'MariaDB',
+    async setUp() {
+      await admin(`create database ${name}; create table ${name}.t(a int) engine=InnoDB`);
+      return { alias: 'maria tx', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name };
+    },
+    async committedCount() {
+      return Number((await admin<{ n: number }[]>(`select count(*) as n from ${name}.t`))[0]!.n);
+    },
+    openTransactions: async () => {
+      // The list may lag by up to 0.1 s (see killInTransaction): none until it has been refreshed after now.
+      await new Promise((r) => setTimeout(r, 150));
+      return (await holders()).length;
+    },
+    async killInTransaction() {
+      // InnoDB refreshes its information_schema transaction list at most every 0.1 s: wait until it lists ours.
+      let ids = await holders();
+      for (let tries = 0; ids.length === 0 && tries < 100; tries++) {
+        await new Promise((r) => setTimeout(r, 50));
+        ids = await holders();
+      }
+      for (const { id } of ids) await admin(`kill ${Number(id)}`);
+      return ids.length;
+    },
+    tearDown: () => admin(`drop database if exists ${name}`),
+  };
+}
+
+describe.each([postgres(), mariadb()])('transactions and pooled connections on $name', (engine) => {
+  let t: TestApp;
+  let id: number;
+  const exec = (body: Record<string, unknown>, lang?: string) => t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, ...body }, lang ? { 'accept-language': lang } : undefined);
+
+  beforeAll(async () => {
+    const input = await engine.setUp();
+    t = await testApp({ demo: false });
+    // One pooled connection: the next request surely gets the connection the first one used.
+    id = (await t.json('POST', '/api/connection/datasource/create', { ...input, poolSize: 1 })).body.data;
+    expect(id).toBeTypeOf('number');
+  });
+  afterAll(async () => {
+    await t.close();
+    await engine.tearDown();
+  });
+
+  it('a request without a session that leaves a transaction open is rolled back and told so; the next request does not run inside it', async () => {
+    const first = await exec({ sql: 'begin; insert into t values (1)' });
+    expect(first.body.success).toBe(false);
+    expect(first.body.errorCode).toBe('TRANSACTION_NEEDS_SESSION');
+    expect(first.body.errorMessage).toMatch(/transaction needs a console session/i);
+    const next = await exec({ sql: 'select count(*) from t' });
+    expect(next.body.data[0].dataList).toEqual([['0']]);
+    expect(await engine.committedCount()).toBe(0);
+    expect(await engine.openTransactions()).toBe(0);
+    // Said in the user's language too.
+    const zh = await exec({ sql: 'begin; select 1' }, 'zh-CN');
+    expect(zh.body.errorMessage).toContain('事务需要控制台会话');
+    const ja = await exec({ sql: 'start transaction; select 1' }, 'ja-JP');
+    expect(ja.body.errorMessage).toContain('トランザクションにはコンソールセッションが必要です');
+  });
+
+  it('a whole transaction in one request still commits', async () => {
+    const r = await exec({ sql: 'begin; insert into t values (7); commit' });
+    expect(r.body.data.map((x: { success: boolean }) => x.success)).toEqual([true, true, true]);
+    expect(await engine.committedCount()).toBe(1);
+    await exec({ sql: 'delete from t' });
+  });
+
+  it('in a console session, a backend killed mid-transaction makes the next COMMIT fail, and the console goes on afterwards', async () => {
+    const consoleId = 4242;
+    const opened = await exec({ consoleId, sql: 'begin; insert into t values (2)' });
+    expect(opened.body.data.map((x: { success: boolean }) => x.success)).toEqual([true, true]);
+    expect(await engine.killInTransaction()).toBe(1);
+    const commit = await exec({ consoleId, sql: 'commit' });
+    expect(commit.body.data[0].success).toBe(false);
+    expect(commit.body.data[0].message).toMatch(/connection was lost; the transaction was rolled back/i);
+    expect(await engine.committedCount()).toBe(0);
+    // The transaction is over: the console works again, on a new connection.
+    const after = await exec({ consoleId, sql: 'select count(*) from t' });
+    expect(after.body.data[0]).toMatchObject({ success: true, dataList: [['0']] });
+  });
+
+  it('after a lost transaction, statements fail until it is ended; ROLLBACK ends it', async () => {
+    const consoleId = 4343;
+    await exec({ consoleId, sql: 'begin; insert into t values (3)' });
+    expect(await engine.killInTransaction()).toBe(1);
+    const r = await exec({ consoleId, sql: 'insert into t values (4); rollback; select count(*) from t' }, 'ja-JP');
+    const [insert, rollback, count] = r.body.data;
+    expect(insert.success).toBe(false);
+    expect(insert.message).toContain('接続が失われたため');
+    expect(rollback.success).toBe(true);
+    expect(count.dataList).toEqual([['0']]);
+    expect(await engine.committedCount()).toBe(0);
+  });
+});

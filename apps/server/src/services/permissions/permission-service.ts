@@ -21,8 +21,11 @@ import { permMsg } from './messages.js';
 import { kindNeedingApproval, readScriptPolicy } from './script-policy.js';
 import { analyseScript, checkAccesses, display, type CheckInput, type ExecPlace, type Refusal } from './statement-check.js';
 import { CursorGrants } from './cursor-grants.js';
+import { needsPlanCheck } from './explain-check.js';
+import { planCheck } from './plan-check.js';
 
-export type PermissionDeps = Pick<AppDeps, 'store' | 'kv' | 'catalogs'>;
+/** `execution` runs the plan check (explain-check.ts); without it that check refuses (fail closed). */
+export type PermissionDeps = Pick<AppDeps, 'store' | 'kv' | 'catalogs'> & Partial<Pick<AppDeps, 'execution'>>;
 /** What a browse needs: a grant on the path to the place, one covering the whole table, or the whole schema. */
 export type BrowseNeed = 'path' | 'wholeTable' | 'wholeSchema';
 
@@ -131,7 +134,8 @@ export class PermissionService {
       check = { grants, dialect: dialectFor(record.input.type), place, statements: input.statements(), catalog: await this.catalogFor(record, place, grants), hasDatabase: supportsDatabase(record.input.type), hasSchema: supportsSchema(record.input.type) };
       const script = analyseScript(check);
       accesses = script.accesses;
-      if (script.refusal) refusal = this.refusalError(ctx, record, script.refusal);
+      const planned = script.refusal ?? (needsPlanCheck(record.input.type, grants) ? await planCheck(this.deps.execution, ctx.user!.id, record, check, accesses) : null);
+      if (planned) refusal = this.refusalError(ctx, record, planned);
       else {
         const kind = kindNeedingApproval(policy, script.categories);
         if (kind) refusal = this.scriptRefusal(ctx, record, input, kind, place);

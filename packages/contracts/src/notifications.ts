@@ -11,7 +11,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_MESSAGE_KEYS = [
   'approval.requested', 'approval.decided', 'order.paid', 'order.cancelled', 'order.credited',
   'task.import.done', 'task.import.failed', 'task.import.stopped', 'task.export.done', 'task.export.failed', 'task.export.stopped',
-  'dashboard.refreshFailed', 'system.message',
+  'dashboard.refreshFailed', 'system.message', 'account.signInThrottled',
 ] as const;
 
 export interface NotificationItem {

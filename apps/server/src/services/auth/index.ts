@@ -4,10 +4,11 @@
  */
 import type { AppDeps } from '../../deps.js';
 import { PasscodeRepo } from '../../store/passcodes.js';
-import { RateLimitRepo } from '../../store/rate-limits.js';
+import { LoginThrottleRepo, RateLimitRepo } from '../../store/rate-limits.js';
 import { ApiKeyRepo } from '../../store/api-keys.js';
 import { PasscodeService } from './passcodes.js';
-import { RateLimiter } from './rate-limit.js';
+import { LoginThrottle, RateLimiter } from './rate-limit.js';
+import { signInThrottledNotifier } from './throttle-notice.js';
 import { RegistrationService } from './registration.js';
 import { SignInService } from './sign-in.js';
 import { AccountSettings } from './account-settings.js';
@@ -20,6 +21,8 @@ import { WeChatTicketRepo } from '../../store/wechat-tickets.js';
 export interface AuthServices {
   passcodes: PasscodeService;
   limiter: RateLimiter;
+  /** Password sign-in attempts per account and client address (tests move its clock). */
+  throttle: LoginThrottle;
   registration: RegistrationService;
   signIn: SignInService;
   settings: AccountSettings;
@@ -39,7 +42,12 @@ export function authServices(deps: AppDeps): AuthServices {
     const db = deps.store.db;
     const passcodes = new PasscodeService(new PasscodeRepo(db), deps.config.auth);
     const limiter = new RateLimiter(new RateLimitRepo(db));
-    const signIn = new SignInService(db, passcodes, limiter);
+    const tell = signInThrottledNotifier(deps);
+    const throttle = new LoginThrottle(new LoginThrottleRepo(db), (a) => {
+      const kind = a.account.startsWith('phone:') ? 'phone' : 'email';
+      return tell({ kind, account: a.account.slice(kind.length + 1), address: a.address, attempts: a.attempts });
+    });
+    const signIn = new SignInService(db, passcodes, limiter, throttle);
     const registration = new RegistrationService(db, deps.kv, deps.config.auth, passcodes);
     const identities = new OAuthRepo(db);
     const tickets = new WeChatTicketRepo(db);
@@ -48,6 +56,7 @@ export function authServices(deps: AppDeps): AuthServices {
     s = {
       passcodes,
       limiter,
+      throttle,
       registration,
       signIn,
       oauth: new OAuthService(identities, signIn.users, registration, deps.config.auth),

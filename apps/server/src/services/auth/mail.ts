@@ -15,10 +15,15 @@ export interface PasscodeSender {
   send(m: PasscodeMessage): Promise<void>;
 }
 
-export function mailSender(smtp: NonNullable<AuthConfig['smtp']>): PasscodeSender {
-  const transport = smtp.url
+/** The SMTP transport of the configured settings (passcodes and account notices share it). */
+export function smtpTransport(smtp: NonNullable<AuthConfig['smtp']>) {
+  return smtp.url
     ? nodemailer.createTransport(smtp.url)
     : nodemailer.createTransport({ host: smtp.host, port: smtp.port ?? 587, auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined });
+}
+
+export function mailSender(smtp: NonNullable<AuthConfig['smtp']>): PasscodeSender {
+  const transport = smtpTransport(smtp);
   return {
     async send(m) {
       await transport.sendMail({

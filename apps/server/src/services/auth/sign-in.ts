@@ -1,6 +1,7 @@
 /**
- * Signing in and out: password and passcode login (rate-limited per account and address, one
- * message for an unknown account and a wrong password), server-side sessions behind the cookie,
+ * Signing in and out: password login (throttled per account and client address with growing waits,
+ * never locked against the right password; rate-limit.ts LoginThrottle), passcode login (rate-limited
+ * per account and address), one message for an unknown account and a wrong password, server-side sessions behind the cookie,
  * logout, and setting a new password with a passcode (which signs out every session).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +11,7 @@ import type { StoreDb } from '../../store/db.js';
 import { UserRepo, type UserRecord } from '../../store/users.js';
 import { AuthSessionRepo } from '../../store/auth-sessions.js';
 import type { PasscodeService } from './passcodes.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { LoginThrottle, RateLimiter } from './rate-limit.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from './crypto.js';
 import { clearSessionCookie, SESSION_MS, setSessionCookie } from './cookies.js';
 import { authError } from './errors.js';
@@ -30,6 +31,7 @@ export class SignInService {
     db: StoreDb,
     private readonly passcodes: PasscodeService,
     private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
   ) {
     this.users = new UserRepo(db);
     this.sessions = new AuthSessionRepo(db);
@@ -42,10 +44,16 @@ export class SignInService {
     let user: UserRecord | null;
     if (body.loginType.endsWith('_PASSWORD')) {
       if (!body.password) throw authError(400, 'INVALID_PARAMS', lang, 'PASSWORD_REQUIRED');
-      await this.limiter.hit('login', `${kind}:${value}`, req.ip, lang);
+      const account = `${kind}:${value}`;
+      const attempt = await this.throttle.attempt(account, req.ip, lang);
+      await this.limiter.hit('login', null, req.ip, lang);
       user = await this.users.byAccount(kind, value);
       const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
-      if (!user || !ok) throw wrong();
+      if (!user || !ok) {
+        await this.throttle.failed(account, req.ip, attempt);
+        throw wrong();
+      }
+      await this.throttle.succeeded(account, req.ip);
     } else {
       if (!body.passcode) throw authError(400, AUTH_ERROR_CODES.PASSCODE_REQUIRED, lang, 'PASSCODE_REQUIRED', { target: value });
       await this.limiter.hit('passcodeVerify', `${kind}:${value}`, req.ip, lang);

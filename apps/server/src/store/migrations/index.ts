@@ -20,6 +20,7 @@ import { licenceMigration } from './0010-licence.js';
 import { commerceMigration } from './0008-commerce.js';
 import { commerceCnyMigration } from './0016-commerce-cny.js';
 import { rewardMaturityMigration } from './0017-reward-maturity.js';
+import { loginThrottleMigration } from './0018-login-throttle.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -152,5 +153,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0008_commerce': commerceMigration(d, withId),
     '0016_commerce_cny': commerceCnyMigration(),
     '0017_reward_maturity': rewardMaturityMigration(),
+    '0018_login_throttle': loginThrottleMigration(),
   };
 }

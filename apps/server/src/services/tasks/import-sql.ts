@@ -6,10 +6,16 @@
  * them (DDL on MySQL commits by itself). The first failing statement ends the task: its group is
  * rolled back and the task says which statement failed; groups before it stay committed and counted.
  * `check` (the permission check for users under grants) sees each group before it runs.
+ *
+ * A plain-format pg_dump restores as psql would run it: SET lines, COPY … FROM stdin blocks (the
+ * splitter keeps each block with its COPY; the driver sends it), dollar-quoted bodies, comments.
+ * psql meta-commands are not SQL: `\restrict`/`\unrestrict` (pg_dump's guard against meta-commands
+ * in the data, which we never run anyway) are skipped; any other (`\connect`, `\set`, …) ends the
+ * task before its statement runs, named with its line.
  */
 import fs from 'node:fs';
 import type { Connection } from '@askdb/drivers';
-import { streamSplitter, type Dialect, type SqlStatement } from '@askdb/sql';
+import { Scanner, TK, streamSplitter, type Dialect, type SqlStatement } from '@askdb/sql';
 import { TASK_LIMITS } from '@askdb/contracts';
 import type { ImportCounters, ImportHooks, ImportOutcome } from './import-table.js';
 
@@ -72,7 +78,14 @@ export async function runSqlScript(j: SqlScriptJob, hooks: ImportHooks): Promise
   const stream = fs.createReadStream(j.file, { encoding: 'utf8', highWaterMark: CHUNK });
   let group: SqlStatement[] = [];
   const take = async (statements: SqlStatement[]): Promise<ImportOutcome | null> => {
-    for (const s of statements) {
+    for (const raw of statements) {
+      const meta = j.dialect.name === 'postgresql' ? psqlMetaCommands(raw, j.dialect) : { statement: raw, refused: null };
+      if (meta.refused) {
+        c.failedRows = 1;
+        const hint = /^\\c(onnect)?$/.test(meta.refused.command) ? ' (choose the target database of the import instead)' : '';
+        return { state: 'FAILED', error: `line ${meta.refused.line}: ${meta.refused.command} is a psql meta-command, not SQL; a SQL import runs SQL statements only${hint}`, counters: c };
+      }
+      const s = meta.statement;
       if (!s.sql.trim() || COMMENTS_ONLY.test(s.sql)) continue;
       group.push(s);
       if (group.length >= GROUP) {
@@ -95,4 +108,39 @@ export async function runSqlScript(j: SqlScriptJob, hooks: ImportHooks): Promise
   }
   c.processedBytes = size;
   return { state: 'DONE', error: null, counters: c };
+}
+
+/** psql meta-commands that need nothing from us: pg_dump's restricted mode (we run no meta-command). */
+const SKIPPED_META = new Set(['\\restrict', '\\unrestrict']);
+
+/**
+ * The psql meta-commands of a statement (a backslash word at the start of a line, outside strings,
+ * comments and COPY data): skipped ones are cut out with the rest of their line; the first other
+ * one is returned as refused, with its line in the script.
+ */
+export function psqlMetaCommands(s: SqlStatement, dialect: Dialect): { statement: SqlStatement; refused: { command: string; line: number } | null } {
+  const sql = s.sql;
+  if (!sql.includes('\\')) return { statement: s, refused: null };
+  const sc = new Scanner(dialect.splitter);
+  const cuts: [number, number][] = [];
+  for (let p = 0; p < sql.length;) {
+    const kind = sc.scan(sql, p);
+    if (kind === TK.Semicolon) break; // COPY data follows: it is data
+    if (sql.charCodeAt(p) === 92 && /^[ \t]*$/.test(sql.slice(sql.lastIndexOf('\n', p - 1) + 1, p))) {
+      const command = /^\\[A-Za-z?!.]*/.exec(sql.slice(p))![0];
+      const eol = sql.indexOf('\n', p);
+      const line = s.startLine + (sql.slice(0, p).match(/\n/g)?.length ?? 0);
+      if (!SKIPPED_META.has(command)) return { statement: s, refused: { command, line } };
+      cuts.push([p, eol < 0 ? sql.length : eol]);
+      p = eol < 0 ? sql.length : eol;
+      continue;
+    }
+    p = sc.end > p ? sc.end : p + 1;
+  }
+  if (!cuts.length) return { statement: s, refused: null };
+  let text = '';
+  let at = 0;
+  for (const [a, b] of cuts) { text += sql.slice(at, a); at = b; }
+  text += sql.slice(at);
+  return { statement: { ...s, sql: text }, refused: null };
 }

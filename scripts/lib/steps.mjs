@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer, warmCodeCache } from './bundle-server.mjs';
+import { precompressDir } from './precompress.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -53,7 +54,7 @@ export function ensureInstalled() {
 }
 
 const serverInputs = () => ['package-lock.json', 'scripts/lib/steps.mjs', 'scripts/lib/bundle-server.mjs', ...walk('apps/server/src', [], skipNames), ...['contracts', 'sql', 'drivers', 'schema-diff', 'ai'].flatMap((p) => walk(`packages/${p}/src`, [], skipNames))];
-const webInputs = () => ['package-lock.json', 'apps/web/index.html', 'apps/web/vite.config.ts', ...walk('apps/web/src', [], skipNames), ...walk('apps/web/public', [], skipNames), ...walk('packages/contracts/src', [], skipNames), ...walk('packages/sql/src', [], skipNames)].filter((p) => fs.existsSync(path.join(root, p)));
+const webInputs = () => ['package-lock.json', 'apps/web/index.html', 'apps/web/vite.config.ts', 'scripts/lib/precompress.mjs', ...walk('apps/web/src', [], skipNames), ...walk('apps/web/public', [], skipNames), ...walk('packages/contracts/src', [], skipNames), ...walk('packages/sql/src', [], skipNames)].filter((p) => fs.existsSync(path.join(root, p)));
 
 function upToDate(stampPath, inputs) {
   const want = hashFiles(inputs);
@@ -122,6 +123,9 @@ export async function ensureBuilt({ web = true } = {}) {
     if (!w.ok) {
       console.log('askdb: building the web app…');
       run(path.join(root, 'apps/web/node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web') });
+      // Brotli and gzip twins of every text asset, made once here instead of on every request.
+      const { raw, br } = precompressDir(path.join(root, 'apps/web/dist'));
+      console.log(`askdb: web app precompressed (${(raw / 1e6).toFixed(1)} MB → ${(br / 1e6).toFixed(1)} MB brotli)`);
       fs.writeFileSync(w.abs, w.want);
     }
   }

@@ -16,6 +16,7 @@ import { msg } from './http/messages.js';
 import { registerOriginGuard } from './http/origin-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerLocalToken } from './http/local-token.js';
+import { hasWebApp, registerWebApp, sendIndex } from './http/static-web.js';
 import { anonymousContext, languageOf, type ContextResolver } from './http/context.js';
 import { enforceAccess } from './http/access.js';
 import { localIdentity } from './services/auth/local-identity.js';
@@ -133,20 +134,16 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
     // API paths and missing static files (anything with an extension) are real 404s; other GETs are client routes.
-    if (pathname.startsWith('/api/') || req.method !== 'GET' || !config.webDist || /\.[a-z0-9]+$/i.test(pathname) || !fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    if (pathname.startsWith('/api/') || req.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname) || !hasWebApp(config.webDist)) {
       return reply.status(404).send({ success: false, errorCode: ERROR_CODES.NOT_FOUND, errorMessage: `No route ${req.method} ${req.url.split('?')[0]}` });
     }
     // SPA fallback: client routes get index.html.
-    return reply.type('text/html').send(fs.createReadStream(path.join(config.webDist, 'index.html')));
+    return sendIndex(reply);
   });
 
   await registerRoutes(app, deps);
 
-  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    const fastifyStatic = (await import('@fastify/static')).default;
-    // wildcard: one route for every file, so start-up does not walk the build folder (that took ~40 ms).
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: ['index.html'], maxAge: 0 });
-  }
+  if (hasWebApp(config.webDist)) await registerWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
     // First: no new job starts, running handlers finish while the store is still open.

@@ -103,9 +103,14 @@ async function main(): Promise<void> {
       let id = await sourceFor(await make());
       const t0 = Date.now();
       let statements = 0;
+      let answered = 0;
+      let failed = 0;
+      const errors = new Map<string, number>();
       for (const [i, f] of files.entries()) {
-        const o = await surviveFile(api, id, f);
+        const o = await surviveFile(api, id, f, errors);
         statements += o.statements;
+        answered += o.answered;
+        failed += o.failedStatements;
         outcomes.push(o);
         const dead = !server.alive;
         if (dead || o.faults.length || o.systemStatus !== 200) {
@@ -119,7 +124,8 @@ async function main(): Promise<void> {
         }
         if ((i + 1) % 50 === 0) console.log(`${label}: ${i + 1}/${files.length} files, ${statements} statements, ${Math.round((Date.now() - t0) / 1000)} s`);
       }
-      console.log(`${label}: ${files.length} files, ${statements} statements in ${Math.round((Date.now() - t0) / 1000)} s`);
+      console.log(`${label}: ${files.length} files, ${statements} statements (${answered} answered, ${failed} of them errors) in ${Math.round((Date.now() - t0) / 1000)} s`);
+      console.log(`${label}: most frequent errors:\n${[...errors].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([m, n]) => `  ${n}\t${m}`).join('\n')}`);
     };
     if (!flag('--mariadb-only')) await runAll('postgres', pgCorpusFiles(root), scratchPostgres);
     if (!flag('--pg-only')) {

@@ -17,6 +17,8 @@ export interface SurvivalApi {
 export interface FileOutcome {
   file: string;
   statements: number;
+  /** Statements that answered (a script stops early when its connection is lost). */
+  answered: number;
   failedStatements: number;
   /** Requests answered 5xx (or not at all), with what was sent. */
   faults: { status: number; body: string; sql: string }[];
@@ -43,23 +45,30 @@ export function scriptsOf(file: string): { scripts: string[]; statements: number
   return { scripts, statements: statements.length };
 }
 
-export async function surviveFile(api: SurvivalApi, dataSourceId: number, file: string): Promise<FileOutcome> {
+/** `errors`, when given, counts the failed statements' messages (their first line, cut short). */
+export async function surviveFile(api: SurvivalApi, dataSourceId: number, file: string, errors?: Map<string, number>): Promise<FileOutcome> {
   const started = performance.now();
   const { scripts, statements } = scriptsOf(file);
-  const out: FileOutcome = { file, statements, failedStatements: 0, faults: [], systemStatus: 0, ms: 0 };
-  let counted = 0;
+  const out: FileOutcome = { file, statements, answered: 0, failedStatements: 0, faults: [], systemStatus: 0, ms: 0 };
   for (const sql of scripts) {
     const r = await api.execute({ dataSourceId, sql, pageSize: 5, errorContinue: true });
-    const results = (r.body as { data?: { success: boolean }[] } | null)?.data;
+    const results = (r.body as { data?: { success: boolean; message?: string }[] } | null)?.data;
     if (r.status >= 500 || r.status === 0) out.faults.push({ status: r.status, body: JSON.stringify(r.body).slice(0, 500), sql: sql.slice(0, 300) });
     if (Array.isArray(results)) {
-      counted += results.length;
-      out.failedStatements += results.filter((x) => !x.success).length;
+      out.answered += results.length;
+      for (const x of results) {
+        if (x.success) continue;
+        out.failedStatements++;
+        if (errors) {
+          const key = (x.message ?? '').split('\n')[0]!.replace(/'[^']*'|"[^"]*"|`[^`]*`|\d+/g, '…').slice(0, 80);
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      }
     }
     out.systemStatus = await api.system();
     if (out.systemStatus !== 200) break;
   }
-  if (!statements) out.statements = counted;
+  if (!statements) out.statements = out.answered;
   out.systemStatus = await api.system();
   out.ms = Math.round(performance.now() - started);
   return out;

@@ -107,6 +107,12 @@ export class PgSession {
     client.on('notice', onNotice);
     let cursor: Cursor | null = null;
     let settled = false;
+    // A read never waits on a connection that is gone (a guarded fault can leave a query object
+    // that will not call back): the end of the connection fails the statement.
+    let onEnd = () => undefined as void;
+    const ended = new Promise<never>((_, reject) => { onEnd = () => reject(new Error('Connection terminated unexpectedly')); });
+    ended.catch(() => undefined);
+    client.once('end', onEnd);
     try {
       await this.typeNames.ensure(client);
       await this.applySchema(options.schemaName);
@@ -122,7 +128,7 @@ export class PgSession {
       let first = true;
       let result: CursorResult | null = null;
       for (;;) {
-        const batch = await readBatch(cursor, fetch);
+        const batch = await Promise.race([readBatch(cursor, fetch), ended]);
         result = batch.result;
         if (first) {
           first = false;
@@ -144,6 +150,7 @@ export class PgSession {
       throw err;
     } finally {
       client.removeListener('notice', onNotice);
+      client.removeListener('end', onEnd);
       this.running = false;
       // Closing the portal of an abandoned cursor frees the connection for the next statement.
       if (cursor && !settled && !this.broken) await cursor.close().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Button, ConfigProvider, Dropdown, Layout, Segmented, Spin, Tag, Tooltip, theme as antTheme } from 'antd';
 import { DiffOutlined, GlobalOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,8 @@ import { ResizeHandle } from './ResizeHandle';
 import { useGlobalShortcuts } from './useGlobalShortcuts';
 import { SettingsModal } from '../features/settings/SettingsModal';
 import { WorkspaceExplorer, WorkspaceMain } from '../features/workspace';
+import { confirmPendingWork, useLeavePageGuard } from '../features/workspace/pending-changes';
 import { ChatPanel, ChatPage } from '../features/chat';
-import { DashboardPage } from '../features/dashboard';
-import { TeamPage } from '../features/team';
 import { SchemaSyncHost, openSchemaSync } from '../features/schema-sync';
 import { LoginPage, UserMenu, standalonePage, useSession } from '../features/auth';
 import { InvitePage } from '../features/team/InvitePage';
@@ -25,8 +24,15 @@ import { PermissionsHost } from '../features/permissions';
 import { GuideHost } from '../features/guide';
 import { TeamTabBadge } from '../features/approvals';
 import { FeedbackButton, NotificationBell, PopNotice } from '../features/notifications';
-import { CommerceHost, EditionBadge, PricingPage, isPricingPath } from '../features/commerce';
+import { CommerceHost, EditionBadge, isPricingPath } from '../features/commerce';
 import { TasksHost } from '../features/tasks';
+
+// Later screens load when first shown, not with the workspace (issue 28 point 4): dashboards (grid
+// layout, chart editor), the team pages and the standalone pricing page.
+const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
+const TeamPage = lazy(() => import('../features/team').then((m) => ({ default: m.TeamPage })));
+const PricingPage = lazy(() => import('../features/commerce/PricingPage').then((m) => ({ default: m.PricingPage })));
+const pageLoading = <Spin style={{ display: 'block', margin: '64px auto' }} data-testid="page-loading" />;
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
@@ -57,6 +63,8 @@ export function App() {
     setSettingsOpen(true);
   }, []);
   useGlobalShortcuts(openSettings);
+  // Grid edits and table-editor changes not applied yet: the browser asks before closing or reloading.
+  useLeavePageGuard();
 
   useEffect(() => {
     // The login and invite pages load the session themselves; in server mode a missing session goes to /login.
@@ -91,7 +99,7 @@ export function App() {
         ) : system?.mode === 'server' && session.status !== 'ready' ? (
           <Spin size="large" fullscreen data-testid="session-loading" />
         ) : isPricingPath() ? (
-          <PricingPage />
+          <Suspense fallback={pageLoading}><PricingPage /></Suspense>
         ) : (
         <Layout className="askdb-app" data-testid="app-shell" data-theme={dark ? 'dark' : 'light'}>
           <Layout.Header className="askdb-header">
@@ -99,7 +107,7 @@ export function App() {
             <Segmented<MainTab>
               data-testid="main-tabs"
               value={tab}
-              onChange={(v) => navigate(v)}
+              onChange={(v) => void confirmPendingWork().then((go) => (go ? navigate(v) : undefined))}
               options={MAIN_TABS.map((m) => ({
                 value: m,
                 label: (
@@ -167,9 +175,9 @@ export function App() {
                 )}
               </>
             )}
-            {tab === 'dashboard' && <main className="askdb-main askdb-page" data-testid="page-dashboard"><DashboardPage /></main>}
+            {tab === 'dashboard' && <main className="askdb-main askdb-page" data-testid="page-dashboard"><Suspense fallback={pageLoading}><DashboardPage /></Suspense></main>}
             {tab === 'chat' && <main className="askdb-main askdb-page" data-testid="page-chat"><ChatPage /></main>}
-            {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><TeamPage /></main>}
+            {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><Suspense fallback={pageLoading}><TeamPage /></Suspense></main>}
           </Layout>
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} section={settingsSection} />
           <SchemaSyncHost />

@@ -5,6 +5,7 @@ import { CheckOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, TeamOutli
 import { useTranslation } from 'react-i18next';
 import { accountApi, type OrganizationSummary } from './account-api';
 import { afterOrganizationSwitch, useSession } from './session';
+import { confirmPendingWork } from '../workspace/pending-changes';
 
 export function UserAvatar({ name, src, size = 24 }: { name?: string; src?: string | null; size?: number }) {
   return (
@@ -54,7 +55,7 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings(section?: string):
     { key: 'signOut', icon: <LogoutOutlined />, danger: true, label: <span data-testid="user-menu-sign-out">{t('auth.signOut')}</span> },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'signOut') void signOut();
+    if (key === 'signOut') void confirmPendingWork().then((go) => (go ? signOut() : undefined));
     else if (key === 'settings') onOpenSettings('account.profile');
     else if (key === 'createTeam') onOpenSettings('account.organization');
     else if (key.startsWith('org-')) {

@@ -10,6 +10,7 @@ import { dialectFor } from '@askdb/sql';
 import type { DatabaseType } from '@askdb/contracts';
 import type { WorkspaceTab } from '../workspace/tabs-store';
 import { tableSqlName } from '../workspace/table-actions';
+import { usePendingWork } from '../workspace/pending-changes';
 import { writeClipboard as copyText } from '../../lib/clipboard';
 import { DataGrid, displayRows, refKey, type GridRow, type SortState } from './DataGrid';
 import { editsReducer, emptyEdits, pendingCount, toChanges, type RowRef } from './edits';
@@ -124,6 +125,26 @@ export function TableDataTab({ tab }: { tab: WorkspaceTab }) {
       setBusy(false);
     }
   };
+
+  // Closing the tab, leaving or signing out with edits not applied asks first; "apply" there runs
+  // them like the review dialog does and, when they fail, opens that dialog with the reason.
+  usePendingWork(
+    tab.id,
+    pending,
+    async () => {
+      const all = generateDml({ dialect: d, databaseType: type, table: qualified, columns: data.columns }, toChanges(edits, data.rows));
+      setResult(null);
+      const r = await applyInTransaction(loc, d, all, sessionIdFor(tab.id));
+      if (!r.ok) {
+        setResult(r);
+        setReview(true);
+        return false;
+      }
+      dispatch({ type: 'reset' });
+      return true;
+    },
+    () => dispatch({ type: 'reset' }),
+  );
 
   const onRowHeader = (key: string, e: MouseEvent) => {
     setSelectedRows((prev) => {

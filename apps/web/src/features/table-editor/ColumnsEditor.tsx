@@ -1,18 +1,22 @@
 /** The columns grid of the table editor: name, type, size, nullable, default, auto increment, primary key, comment, order. */
-import { AutoComplete, Button, Checkbox, Input, Table, Tooltip } from 'antd';
+import { Button, Checkbox, Input, Table, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EditorColumn } from './model';
+import { initialSize, sizePlaceholder, takesSize, typeChoices, typeSpec } from './column-types';
+import { TypeInput } from './TypeInput';
 
 interface Props {
-  /** Type suggestions for the engine (free text is allowed too). */
+  /** The engine family (which types take a size). */
+  engine: string;
+  /** Type suggestions from the server (free text is allowed too). */
   types: string[];
   columns: EditorColumn[];
   comments: boolean;
   onChange(columns: EditorColumn[]): void;
 }
 
-export function ColumnsEditor({ types, columns, comments, onChange }: Props) {
+export function ColumnsEditor({ engine, types, columns, comments, onChange }: Props) {
   const { t } = useTranslation();
   const set = (id: string, patch: Partial<EditorColumn>) => onChange(columns.map((c) => (c.id === id ? { ...c, ...patch } : c)));
   const move = (i: number, d: number) => {
@@ -21,7 +25,16 @@ export function ColumnsEditor({ types, columns, comments, onChange }: Props) {
     next.splice(i + d, 0, c!);
     onChange(next);
   };
-  const typeOptions = types.map((v) => ({ value: v }));
+  const choices = typeChoices(engine, types);
+  // A new type starts with its own size (or none): varchar's 100 must not become timestamp(100).
+  const setType = (c: EditorColumn, type: string) => {
+    if (type === c.type) return;
+    set(c.id, { type, size: initialSize(engine, type), suffix: '' });
+  };
+  const sizeText = (type: string, text: string) => {
+    const spec = typeSpec(engine, type);
+    return spec?.params === 'values' || spec?.allowMax || !spec ? text : text.replace(/[^\d,\s]/g, '');
+  };
   return (
     <Table<EditorColumn>
       size="small"
@@ -50,22 +63,17 @@ export function ColumnsEditor({ types, columns, comments, onChange }: Props) {
         {
           title: t('tableEditor.col.type'),
           width: 150,
-          render: (_, c) => (
-            <AutoComplete
-              size="small"
-              style={{ width: '100%' }}
-              value={c.type}
-              options={typeOptions}
-              filterOption={(input, o) => String(o?.value ?? '').toLowerCase().startsWith(input.toLowerCase())}
-              onChange={(v) => set(c.id, { type: String(v), suffix: c.orig && v !== c.type ? '' : c.suffix })}
-              data-testid="col-type"
-            />
-          ),
+          render: (_, c) => <TypeInput value={c.type} types={choices} onChange={(v) => setType(c, v)} />,
         },
         {
           title: t('tableEditor.col.size'),
           width: 90,
-          render: (_, c) => <Input size="small" value={c.size} placeholder="—" onChange={(e) => set(c.id, { size: e.target.value.replace(/[^\d,\s]/g, '') })} data-testid="col-size" title={t('tableEditor.col.sizeHelp')} />,
+          render: (_, c) =>
+            takesSize(engine, c.type) || c.size ? (
+              <Input size="small" value={c.size} placeholder={sizePlaceholder(engine, c.type)} onChange={(e) => set(c.id, { size: sizeText(c.type, e.target.value) })} data-testid="col-size" title={t('tableEditor.col.sizeHelp')} />
+            ) : (
+              <span className="askdb-muted" data-testid="col-size-none">—</span>
+            ),
         },
         {
           title: t('tableEditor.col.nullable'),

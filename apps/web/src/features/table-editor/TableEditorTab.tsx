@@ -3,7 +3,7 @@
  * indexes, a live preview of the DDL that will run (written by the server), apply, and (editing) drop
  * with typed confirmation.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, AutoComplete, Button, Input, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { dialectFor } from '@askdb/sql';
 import { ERROR_CODES, type DatabaseType, type TableEditModelResult } from '@askdb/contracts';
 import { ApiError } from '../../lib/api';
 import { useTabs, type WorkspaceTab } from '../workspace/tabs-store';
+import { usePendingWork } from '../workspace/pending-changes';
 import { openTab } from '../workspace/open-tabs';
 import { useDialogs } from '../workspace/dialogs-store';
 import { refreshTablesFolder } from '../workspace/table-actions';
@@ -18,7 +19,7 @@ import { writeClipboard as copyText } from '../../lib/clipboard';
 import { sessionIdFor } from '../table-data/apply';
 import { ColumnsEditor } from './ColumnsEditor';
 import { IndexesEditor } from './IndexesEditor';
-import { columnFromModel, columnRenames, newId, stateFromModel, toEditModel, validate, type EditorState } from './model';
+import { columnFromModel, columnRenames, newId, stateFromModel, toEditModel, typeProblems, validate, type EditorState } from './model';
 import { tableEditApi } from './edit-api';
 import { useDdlPreview } from './use-ddl-preview';
 import { runDdl } from './apply';
@@ -36,6 +37,8 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
   const [loadError, setLoadError] = useState<{ message: string; unsupported: boolean } | null>(null);
   const [applyError, setApplyError] = useState<{ statement: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The state as loaded: anything else is work not applied yet.
+  const [baseline, setBaseline] = useState('');
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -43,16 +46,20 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
     try {
       const r = await tableEditApi.model(loc, creating ? null : tab.tableName);
       setInfo(r);
-      if (creating || !r.table) {
-        setState({ name: '', comment: '', columns: [columnFromModel(r.newKeyColumn, false), columnFromModel(r.newColumn, false)], indexes: [], options: r.tableOptions ? { engine: 'InnoDB', charset: 'utf8mb4' } : {} });
-      } else setState(stateFromModel(r.table, r.options ?? {}));
+      const loaded: EditorState =
+        creating || !r.table
+          ? { name: '', comment: '', columns: [columnFromModel(r.newKeyColumn, false), columnFromModel(r.newColumn, false)], indexes: [], options: r.tableOptions ? { engine: 'InnoDB', charset: 'utf8mb4' } : {} }
+          : stateFromModel(r.table, r.options ?? {});
+      setState(loaded);
+      setBaseline(JSON.stringify(loaded));
     } catch (e) {
       setLoadError({ message: (e as Error).message, unsupported: e instanceof ApiError && e.errorCode === ERROR_CODES.UNSUPPORTED });
     }
   }, [creating, loc, tab.tableName]);
   useEffect(() => void load(), [load]);
 
-  const problems = state ? validate(state) : [];
+  // Invalid names, types and sizes stop the preview: the server is never asked for `timestamp(100)`.
+  const problems = state && info ? [...validate(state).map((key) => t(key)), ...typeProblems(state, info.engine).map((p) => t(p.key, p.values))] : [];
   const request = useMemo(() => {
     if (!state || !info || problems.length) return null;
     const options = !!info.tableOptions;
@@ -65,25 +72,30 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, info, problems.join()]);
   const preview = useDdlPreview(loc, request);
+  const dirty = !!state && !!baseline && JSON.stringify(state) !== baseline;
+  const ready = preview.sql.length > 0 && !preview.pending && !preview.error;
+  const applyRef = useRef<() => Promise<boolean>>(async () => false);
+  usePendingWork(tab.id, dirty ? Math.max(1, preview.sql.length) : 0, () => applyRef.current(), () => setState(baseline ? (JSON.parse(baseline) as EditorState) : null));
 
   if (loadError?.unsupported) return <Alert type="info" showIcon title={loadError.message} style={{ margin: 16 }} data-testid="table-editor-unsupported" />;
   if (loadError) return <Alert type="error" showIcon title={loadError.message} style={{ margin: 16 }} action={<Button size="small" onClick={() => void load()}>{t('tableEditor.retry')}</Button>} />;
   if (!state || !info) return <Spin style={{ margin: 48 }} />;
   const comments = info.comments;
   const mysqlOptions = info.tableOptions;
-  const ready = preview.sql.length > 0 && !preview.pending && !preview.error;
 
   const patch = (p: Partial<EditorState>) => setState((s) => (s ? { ...s, ...p } : s));
-  const apply = async () => {
-    if (!ready) return;
+  const apply = async (): Promise<boolean> => {
+    if (!ready) return false;
     setBusy(true);
     setApplyError(null);
     try {
       const r = await runDdl(loc, d, preview.sql, sessionIdFor(tab.id));
       if (!r.ok) {
         setApplyError(r);
-        return;
+        return false;
       }
+      // Applied: nothing is pending any more, whatever happens to the tab next.
+      setBaseline(JSON.stringify(state));
       const name = state.name.trim();
       void message.success(t(creating ? 'tableEditor.created' : 'tableEditor.altered', { name }));
       await refreshTablesFolder(type, { ...loc, databaseType: type });
@@ -92,12 +104,16 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
         useTabs.getState().close(tab.id);
         openTab.editTable(target);
       } else await load();
+      return true;
     } catch (e) {
       setApplyError({ statement: '', message: (e as Error).message });
+      return false;
     } finally {
       setBusy(false);
     }
   };
+
+  applyRef.current = apply;
 
   const columnNames = state.columns.map((c) => c.name.trim()).filter(Boolean);
   return (
@@ -151,7 +167,7 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
               label: t('tableEditor.columns', { count: state.columns.length }),
               children: (
                 <>
-                  <ColumnsEditor types={info.columnTypes} columns={state.columns} comments={comments} onChange={(columns) => patch({ columns })} />
+                  <ColumnsEditor engine={info.engine} types={info.columnTypes} columns={state.columns} comments={comments} onChange={(columns) => patch({ columns })} />
                   <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => patch({ columns: [...state.columns, columnFromModel(info.newColumn, false)] })} data-testid="col-add">
                     {t('tableEditor.addColumn')}
                   </Button>
@@ -190,7 +206,7 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
             {t('workspace.copy')}
           </Button>
         </div>
-        {problems.length > 0 && <Alert type="warning" showIcon title={problems.map((p) => t(p)).join(' ')} style={{ margin: '0 12px 8px' }} data-testid="table-problems" />}
+        {problems.length > 0 && <Alert type="warning" showIcon title={problems.join(' ')} style={{ margin: '0 12px 8px' }} data-testid="table-problems" />}
         {preview.error && <Alert type="error" showIcon title={preview.error} style={{ margin: '0 12px 8px' }} data-testid="ddl-preview-error" />}
         {applyError && (
           <Alert

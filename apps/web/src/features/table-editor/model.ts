@@ -3,7 +3,8 @@
  * contracts' TableEditModel the server turns into DDL. Unchanged fields of an existing column keep
  * the catalog's own text, so the DDL preview only shows what the user changed.
  */
-import type { TableEditColumn, TableEditIndex, TableEditModel, TableEditOptions, TableIndexKind } from '@askdb/contracts';
+import type { TableEditColumn, TableEditEngine, TableEditIndex, TableEditModel, TableEditOptions, TableIndexKind } from '@askdb/contracts';
+import { typeProblem, type TypeProblem } from './column-types';
 
 export interface EditorColumn {
   id: string;
@@ -134,5 +135,21 @@ export function validate(s: EditorState): string[] {
   if (names.length === 0) out.push('tableEditor.err.noColumns');
   if (new Set(names).size !== names.length) out.push('tableEditor.err.duplicate');
   if (s.columns.some((c) => c.name.trim() && !c.type.trim())) out.push('tableEditor.err.type');
+  return out;
+}
+
+/**
+ * Type and size problems of the columns the user added or whose type changed (the catalog's own
+ * text of an untouched column is trusted): checked before the DDL preview is asked for.
+ */
+export function typeProblems(s: EditorState, engine: TableEditEngine | string | null | undefined): TypeProblem[] {
+  const out: TypeProblem[] = [];
+  for (const c of s.columns) {
+    if (!c.name.trim() || !c.type.trim()) continue;
+    const orig = c.orig ? splitType(c.orig.type) : null;
+    if (orig && orig.type === c.type && orig.size === c.size && orig.suffix === c.suffix) continue;
+    const p = typeProblem(engine, c.type, c.size);
+    if (p) out.push(p);
+  }
   return out;
 }

@@ -10,6 +10,9 @@ import { openNewConsole } from './open-console';
 import { useDialogs } from './dialogs-store';
 import { useTree } from './tree/tree-store';
 import { ConsoleSlot } from './ConsoleSlot';
+import { tabTitle } from './tab-title';
+import { confirmPendingWork } from './pending-changes';
+import { PendingChangesDialog } from './PendingChangesDialog';
 
 const TableDataTab = lazy(() => import('../table-data/TableDataTab').then((m) => ({ default: m.TableDataTab })));
 const TableEditorTab = lazy(() => import('../table-editor/TableEditorTab').then((m) => ({ default: m.TableEditorTab })));
@@ -63,25 +66,6 @@ function TabBody({ tab }: { tab: WorkspaceTab }) {
   }
 }
 
-export function tabTitle(tab: WorkspaceTab, t: (k: string, o?: Record<string, unknown>) => string): string {
-  switch (tab.type) {
-    case 'CREATE_TABLE':
-      return tab.title || t('workspace.tab.newTable');
-    case 'VIEW_DDL':
-      return `${tab.title} · DDL`;
-    case 'VIEW_ALL_TABLES':
-      return t('workspace.tab.allTables', { where: tab.title });
-    case 'ER_MODEL':
-      return t('workspace.tab.er', { where: tab.title });
-    case 'REDIS_ALL_DATA':
-      return t('redis.tab.title', { db: tab.databaseName ?? '0' });
-    case 'EDIT_TABLE':
-      return t('workspace.tab.editTable', { name: tab.title });
-    default:
-      return tab.title;
-  }
-}
-
 function Welcome() {
   const { t } = useTranslation();
   const dataSources = useTree((s) => s.dataSources);
@@ -117,6 +101,11 @@ export function WorkspaceMain() {
 
   if (tabs.length === 0) return <Welcome />;
 
+  // A tab with changes not applied yet asks first (apply, discard, cancel).
+  const closeTab = async (id: string) => {
+    if (await confirmPendingWork([id])) close(id);
+  };
+
   const newConsole = (dataSourceId?: number) => {
     const active = tabs.find((x) => x.id === activeId);
     const ds = dataSources.find((d) => d.id === (dataSourceId ?? active?.dataSourceId)) ?? dataSources.find((d) => d.hasPermission);
@@ -125,6 +114,8 @@ export function WorkspaceMain() {
   };
 
   return (
+    <>
+    <PendingChangesDialog />
     <Tabs
       className="askdb-tabs"
       data-testid="workspace-tabs"
@@ -132,7 +123,7 @@ export function WorkspaceMain() {
       size="small"
       activeKey={activeId ?? undefined}
       onChange={activate}
-      onEdit={(key, action) => (action === 'add' ? newConsole() : close(String(key)))}
+      onEdit={(key, action) => (action === 'add' ? newConsole() : void closeTab(String(key)))}
       addIcon={<span data-testid="tab-add" aria-label={t('workspace.menu.newConsole')}><PlusOutlined /></span>}
       tabBarExtraContent={{
         right: dataSources.length > 1 ? (
@@ -155,5 +146,6 @@ export function WorkspaceMain() {
         ),
       }))}
     />
+    </>
   );
 }

@@ -35,6 +35,8 @@ const ALWAYS_KNOWN = new Set([
   'char', 'varchar', 'numeric', 'decimal', 'int', 'integer', 'bigint', 'float', 'double', 'real', 'boolean', 'text',
   'row_number', 'rank', 'dense_rank', 'lag', 'lead', 'first_value', 'last_value', 'ntile', 'string_agg', 'array_agg',
   'group_concat', 'json_agg', 'jsonb_agg', 'generate_series', 'unnest', 'current_date', 'current_timestamp',
+  // SQL/XML constructors (PostgreSQL): they only format the values they are given.
+  'xmlelement', 'xmlforest', 'xmlagg', 'xmlconcat', 'xmlattributes', 'xmlcomment', 'xmlpi', 'xmlroot', 'xmlparse', 'xmlserialize',
 ]);
 
 const knownByDialect = new Map<DefinitionName, Set<string>>();

@@ -59,6 +59,8 @@ export interface StatementAccessOptions {
 
 const SPECIAL_QUALIFIERS = new Set(['new', 'old', 'excluded', 'inserted', 'deleted']);
 const PSEUDO = new Set(['rowid', 'oid', 'ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid', 'rownum', 'level', 'user', 'sysdate', 'current_user', 'session_user', 'current_date', 'current_time', 'current_timestamp', 'localtime', 'localtimestamp', 'current_role', 'current_catalog', 'current_schema', 'true', 'false', 'null', 'default']);
+/** Type names some engines write where a value goes (`convert(x, char)`): never a column when no table has one by that name. */
+const TYPE_WORDS = new Set(['char', 'nchar', 'varchar', 'signed', 'unsigned', 'integer', 'int', 'decimal', 'numeric', 'date', 'datetime', 'time', 'timestamp', 'binary', 'json', 'double', 'float', 'real', 'text', 'bigint']);
 const CATEGORY: Record<StatementKind, AccessCategory> = {
   SELECT: 'READ', INSERT: 'WRITE', UPDATE: 'WRITE', DELETE: 'WRITE', MERGE: 'WRITE',
   CREATE: 'DDL', ALTER: 'DDL', DROP: 'DDL', TRUNCATE: 'DDL', OTHER: 'OTHER',
@@ -174,6 +176,11 @@ export function analyseCanonical(sql: string, dialect: Dialect, options: Stateme
     out.read(s.path, r.relation && r.columns ? r.columns : '*');
   }
 
+  // `xmlelement(name tag, …)`, `xmlpi(name tag)`: the word after NAME is an XML name, not a column.
+  const tagNames = new Set<number>();
+  for (let i = 0; i + 3 < toks.length; i++) {
+    if ((toks[i]!.up === 'XMLELEMENT' || toks[i]!.up === 'XMLPI') && toks[i + 1]!.kind === TK.OpenParen && toks[i + 2]!.up === 'NAME') tagNames.add(toks[i + 3]!.start);
+  }
   for (const col of analysis.columns) columnAccess(col);
   function columnAccess(col: ColumnRef): void {
     const parts = col.path.parts;
@@ -204,7 +211,7 @@ export function analyseCanonical(sql: string, dialect: Dialect, options: Stateme
     }
     if (PSEUDO.has(l)) return;
     // Every visible source's columns are known and none has it: the engine reads the name in a way the analysis does not (fail closed).
-    if (!unknown.length && [...resolver.visibleSources(col.scope)].length) out.unresolved(`column:${name}`);
+    if (!unknown.length && [...resolver.visibleSources(col.scope)].length && !TYPE_WORDS.has(l) && !tagNames.has(col.path.starts[parts.length - 1]!)) out.unresolved(`column:${name}`);
     // No known owner: the column may belong to any source whose columns are unknown (fail closed).
     unknown = unknown.filter((u) => u.source.kind === 'table');
     for (const u of unknown) {

@@ -1,5 +1,6 @@
 /** Execution endpoints (API.md "Execute"): execute, fetch, execute_stream (NDJSON), cancel, export. */
 import { CancelInput, ERROR_CODES, ExecuteInput, ExportInput, FetchInput, type StreamEvent } from '@askdb/contracts';
+import crypto from 'node:crypto';
 import { dialectFor } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -27,17 +28,20 @@ const execute: RouteModule = (app, deps) => {
   /** The user's language, and whether the team's statement-time limit for members spares them (they manage the source). */
   const runOptions = (req: FastifyRequest, record: DataSourceRecord) => ({ lang: req.ctx.lang, managesSource: canManage(record, viewerOf(req)) });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute', summary: 'Run SQL; one result per statement, first page of rows each', body: ExecuteInput }, async ({ body }, req) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute', summary: 'Run SQL; one result per statement, first page of rows each', body: ExecuteInput }, async ({ body: raw }, req) => {
     const user = requireUser(req);
+    const body = withExecutionId(raw);
     const record = await requireDataSource(deps, req, body.dataSourceId);
-    const onCursor = await checked(req, record, body);
-    try {
-      const results = await exec.execute(record, user.id, body, auditActor(req), req.ctx.lang, runOptions(req, record));
-      if (onCursor) for (const r of results) if (r.cursorId) onCursor(r.cursorId);
-      return results;
-    } catch (e) {
-      throw driverFailure(e, req.ctx.lang);
-    }
+    return exec.within(body.executionId, user.id, async () => {
+      const onCursor = await checked(req, record, body);
+      try {
+        const results = await exec.execute(record, user.id, body, auditActor(req), req.ctx.lang, runOptions(req, record));
+        if (onCursor) for (const r of results) if (r.cursorId) onCursor(r.cursorId);
+        return results;
+      } catch (e) {
+        throw driverFailure(e, req.ctx.lang);
+      }
+    });
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/fetch', summary: 'Next rows of a result cursor', body: FetchInput }, async ({ body }, req) => {
@@ -67,10 +71,11 @@ const execute: RouteModule = (app, deps) => {
     return true;
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute_stream', summary: 'Run SQL and stream every row as NDJSON', body: ExecuteInput, raw: { contentType: 'application/x-ndjson' } }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/execute_stream', summary: 'Run SQL and stream every row as NDJSON', body: ExecuteInput, raw: { contentType: 'application/x-ndjson' } }, async ({ body: raw }, req, reply) => {
     const user = requireUser(req);
+    const body = withExecutionId(raw);
     const record = await requireDataSource(deps, req, body.dataSourceId);
-    await checked(req, record, body);
+    await exec.within(body.executionId, user.id, () => checked(req, record, body));
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
@@ -150,4 +155,7 @@ const execute: RouteModule = (app, deps) => {
     }
   });
 };
+/** Every execution gets an id, so its checks and its statements share one status (and one cancel). */
+const withExecutionId = <T extends { executionId?: string }>(body: T): T & { executionId: string } => ({ ...body, executionId: body.executionId ?? crypto.randomUUID() });
+
 export default execute;

@@ -11,6 +11,7 @@
  * source; a run waiting for a pooled connection says how many requests are ahead of it.
  */
 import crypto from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Connection, ResultEvent } from '@askdb/drivers';
 import { ERROR_CODES, type ExecuteInput, type ExecuteResult, type ExecutionStatus, type Language, type ResultHeader } from '@askdb/contracts';
 import { dialectFor, splitStatements } from '@askdb/sql';
@@ -51,8 +52,14 @@ const OPENS = /^\s*(begin|start\s+transaction)\b/i;
 const CLOSES = /^\s*(commit|end|rollback|abort)\b(?![\s\w]*\bto\b)/i;
 const CURSOR_IDLE_MS = 5 * 60_000;
 
+/** The request a run belongs to (see ExecutionService.within). */
+interface RequestScope { executionId: string; userId: number }
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
 export class ExecutionService {
   private readonly running = new Map<string, Running>();
+  /** Requests whose own checks wait for a pooled connection, by the request's execution id. */
+  private readonly checking = new Map<string, { userId: number; ahead: number }>();
   private readonly cursors = new Map<string, Cursor>();
   private readonly transactions = new ConsoleTransactions();
   private readonly timer: NodeJS.Timeout;
@@ -61,6 +68,16 @@ export class ExecutionService {
   constructor(private readonly sessions: SessionService, private readonly catalogs: CatalogCache, private readonly audit: AuditSink | null = null) {
     this.timer = setInterval(() => this.expireCursors(), 30_000);
     this.timer.unref();
+  }
+
+  /**
+   * Runs a request (its checks, then its statements) under its execution id: a run nested in it
+   * that is not the request's own (the permission plan check's EXPLAIN) is a brief part of the
+   * request — it does not count against the user's share of the source, and while it waits for a
+   * connection, the request's status says so.
+   */
+  within<T>(executionId: string, userId: number, fn: () => Promise<T>): Promise<T> {
+    return requestScope.run({ executionId, userId }, fn);
   }
 
   /** The statements of a script as the engine's shell would split them. */
@@ -93,16 +110,24 @@ export class ExecutionService {
     const executionId = input.executionId ?? crypto.randomUUID();
     const run: Running = { userId, conn: null, cancelled: false, ahead: null };
     this.running.set(executionId, run);
+    const scope = requestScope.getStore();
+    const partOf = scope && scope.executionId !== executionId && scope.userId === userId ? scope.executionId : null;
     let lease: Lease;
     try {
-      lease = await this.sessions.lease(record, userId, input.consoleId, (ahead) => {
-        run.ahead = ahead;
-        options.onWait?.(ahead);
+      lease = await this.sessions.lease(record, userId, input.consoleId, {
+        uncapped: partOf !== null,
+        onWait: (ahead) => {
+          run.ahead = ahead;
+          if (partOf) this.checking.set(partOf, { userId, ahead });
+          options.onWait?.(ahead);
+        },
       });
       if (options.readOnly && key === null) lease = await readOnlyLease(lease, record.input.type);
     } catch (e) {
       this.running.delete(executionId);
       throw e;
+    } finally {
+      if (partOf) this.checking.delete(partOf);
     }
     run.conn = lease.conn;
     run.ahead = null;
@@ -299,8 +324,9 @@ export class ExecutionService {
   /** Where the user's execution is: waiting for a pooled connection (and behind how many) or running; null when unknown. */
   status(executionId: string, userId: number): ExecutionStatus | null {
     const r = this.running.get(executionId);
-    if (!r || r.userId !== userId) return null;
-    return r.conn ? { state: 'running', ahead: null } : { state: 'waiting', ahead: r.ahead };
+    if (r?.userId === userId) return r.conn ? { state: 'running', ahead: null } : { state: 'waiting', ahead: r.ahead };
+    const c = this.checking.get(executionId);
+    return c?.userId === userId ? { state: 'waiting', ahead: c.ahead } : null;
   }
 
   private expireCursors(): void {

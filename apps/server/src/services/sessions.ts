@@ -18,9 +18,12 @@ export class SessionService {
     this.timer.unref();
   }
 
-  /** A connection for one execution; `release` must be called when its results are done. `onWait`: see ConnectionService.acquire. */
-  async lease(record: DataSourceRecord, userId: number, consoleId?: number | null, onWait?: (ahead: number) => void): Promise<Lease> {
-    if (consoleId == null) return this.connections.acquire(record, { userId, onWait });
+  /**
+   * A connection for one execution; `release` must be called when its results are done. A pooled one
+   * counts against the user's share of the source unless `pool.uncapped`; `pool.onWait`: see ConnectionService.acquire.
+   */
+  async lease(record: DataSourceRecord, userId: number, consoleId?: number | null, pool: { onWait?: (ahead: number) => void; uncapped?: boolean } = {}): Promise<Lease> {
+    if (consoleId == null) return this.connections.acquire(record, { userId: pool.uncapped ? undefined : userId, onWait: pool.onWait });
     const key = `${userId}:${record.id}:${consoleId}`;
     let s = this.sessions.get(key);
     if (s && (s.fingerprint !== record.updatedAt || s.conn.broken)) {

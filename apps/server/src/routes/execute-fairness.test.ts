@@ -1,0 +1,92 @@
+/**
+ * Issue 23.4, server mode: a team member's slow statements cannot take every pooled connection of a
+ * shared source (a per-user cap, the pool size a setting of the source), a request that has to wait
+ * says so ("waiting, n ahead") in the status endpoint and the NDJSON stream, and the statement-time
+ * limit a team admin sets for members cancels a member's long statement but not an admin's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_URL, pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
+import { as, makeTeam, type Persona, type TeamFixture } from '../test/org-fixtures.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls a condition (the database's own view of who runs and who waits), never a fixed delay. */
+async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, tries = 400): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await probe();
+    if (ok(v)) return v;
+    await sleep(25);
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe('fair share of a shared source (server mode, PostgreSQL)', () => {
+  let store: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  let target: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  let t: TestApp;
+  let f: TeamFixture;
+  let ds: number;
+  let member: Persona;
+
+  const sleeping = async () => Number(((await target.adminQuery("select count(*) as n from pg_stat_activity where datname = $1 and state = 'active' and query like '%pg_sleep%'", [target.name])) as { rows: { n: string }[] }).rows[0]!.n);
+  const exec = (who: Persona, body: Record<string, unknown>, url = '/api/rdb/dml/execute') => t.app.inject({ method: 'POST', url, payload: { dataSourceId: ds, databaseName: target.name, ...body }, headers: who.headers });
+
+  beforeAll(async () => {
+    store = await scratchPgDatabase('askdb_fair_store');
+    target = await scratchPgDatabase('askdb_fair_target', 'create table small(id int); insert into small values (1);');
+    const url = new URL(PG_URL);
+    url.pathname = `/${store.name}`;
+    t = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false });
+    f = await makeTeam(t, 'Fair');
+    member = f.operator;
+    ds = (await as(t, f.admin, 'POST', '/api/connection/datasource/create', { ...pgSourceInput('shared', target.name), visibility: 'SHARED', poolSize: 5 })).body.data;
+    expect(ds).toBeTypeOf('number');
+    const grant = await as(t, f.admin, 'POST', '/api/permission/authorization/create', { userId: member.userId, dataSourceId: ds, databaseName: target.name, schemaName: 'public', tableName: 'small', actions: ['READ'], expireAt: null });
+    expect(grant.status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await target?.drop();
+    await store?.drop();
+  });
+
+  it("five slow statements of a member do not starve the owner's select 1; the member's fifth waits and says so", async () => {
+    const ids = [1, 2, 3, 4].map((i) => `fair-${i}-${Date.now()}`);
+    const slow = ids.map((executionId) => exec(member, { executionId, sql: 'select pg_sleep(20) from small' }));
+    // Four run (the member's share of five connections)...
+    await until(sleeping, (n) => n === 4, 'four sleeping statements');
+    // ...the fifth waits for one of the member's own, first in line, and says so.
+    const fifthId = `fair-5-${Date.now()}`;
+    const fifth = exec(member, { executionId: fifthId, sql: 'select pg_sleep(20) from small' }, '/api/rdb/dml/execute_stream');
+    const status = await until(() => as(t, member, 'POST', '/api/rdb/dml/status', { executionId: fifthId }), (r) => r.status === 200 && r.body.data.state === 'waiting', 'the fifth to wait');
+    expect(status.body.data).toEqual({ state: 'waiting', ahead: 0 });
+    // The owner is served while all four still sleep.
+    let memberDone = false;
+    void Promise.all(slow).then(() => { memberDone = true; });
+    const owner = await exec(f.owner, { sql: 'select 1' });
+    expect(owner.json().data[0]).toMatchObject({ success: true, dataList: [['1']] });
+    expect(memberDone).toBe(false);
+    expect(await sleeping()).toBe(4);
+    // Another user's running request is not theirs to see.
+    expect((await as(t, f.owner, 'POST', '/api/rdb/dml/status', { executionId: fifthId })).status).toBe(404);
+
+    for (const executionId of [fifthId, ...ids]) await as(t, member, 'POST', '/api/rdb/dml/cancel', { executionId });
+    const answers = await Promise.all(slow);
+    for (const a of answers) expect(a.json().data[0]).toMatchObject({ success: false, cancelled: true });
+    const stream = await fifth;
+    expect(stream.payload).toContain('{"type":"waiting","ahead":0}');
+    expect(stream.payload).toContain('{"type":"end"}');
+  });
+
+  it("the team admin's statement-time limit cancels a member's long statement, not an admin's", async () => {
+    const set = await as(t, f.admin, 'POST', '/api/connection/datasource/update', { id: ds, memberStatementTimeoutMs: 1000 });
+    expect(set.body.success).toBe(true);
+    const limited = await exec(member, { sql: 'select pg_sleep(30) from small' }, undefined);
+    expect(limited.json().data[0]).toMatchObject({ success: false, cancelled: true });
+    expect(limited.json().data[0].message).toMatch(/team’s limit of 1 s/);
+    const zh = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/execute', payload: { dataSourceId: ds, databaseName: target.name, sql: 'select pg_sleep(30) from small' }, headers: { ...member.headers, 'accept-language': 'zh-CN' } });
+    expect(zh.json().data[0].message).toContain('1 秒上限');
+    // An admin of the source is not limited: 1.5 s is past the members' limit.
+    const admin = await exec(f.admin, { sql: 'select pg_sleep(1.5)' });
+    expect(admin.json().data[0]).toMatchObject({ success: true });
+  });
+});

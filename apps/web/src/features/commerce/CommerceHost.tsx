@@ -3,13 +3,14 @@
  * guide and the confetti; the billing flag from GET /api/system (missing = off, then nothing of
  * commerce shows); FREE_TRIAL_USAGE_LIMIT from any API answer or AI stream opens the pricing modal.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session';
 import { useCommerce } from './commerce-store';
 import { useCheckout } from './checkout';
-import { PricingModal } from './PricingModal';
+// The pricing modal and its plans load when it first opens, not with the first screen (issue 28 point 4).
+const PricingModal = lazy(() => import('./PricingModal').then((m) => ({ default: m.PricingModal })));
 import { SeatModal } from './SeatModal';
 import { PaymentModal } from './PaymentModal';
 import { Confetti, SubscribedGuide } from './SuccessEffects';
@@ -23,6 +24,12 @@ export function CommerceHost({ onOpenSettings }: { onOpenSettings?: (section?: s
   const { message } = App.useApp();
   const billing = useCommerce((s) => s.billing);
   const error = useCheckout((s) => s.error);
+  // Mounted from the first time it is asked for, then kept (its close animation, instant reopening).
+  const pricingOpen = useCommerce((s) => !!s.pricing);
+  const [pricingAsked, setPricingAsked] = useState(false);
+  useEffect(() => {
+    if (pricingOpen) setPricingAsked(true);
+  }, [pricingOpen]);
 
   useEffect(() => {
     const onLimit = () => {
@@ -53,7 +60,7 @@ export function CommerceHost({ onOpenSettings }: { onOpenSettings?: (section?: s
   if (!billing) return null;
   return (
     <>
-      <PricingModal />
+      {pricingAsked && <Suspense fallback={null}><PricingModal /></Suspense>}
       <SeatModal />
       <PaymentModal />
       <SubscribedGuide />

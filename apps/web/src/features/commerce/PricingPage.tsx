@@ -17,8 +17,7 @@ import { Confetti } from './SuccessEffects';
 import { PURCHASE_PATH } from './CommerceHost';
 import './commerce.css';
 
-export const PRICING_PATH = '/pricing';
-export const isPricingPath = (pathname = window.location.pathname) => pathname.replace(/\/+$/, '') === PRICING_PATH;
+export { PRICING_PATH, isPricingPath } from './pricing-path';
 
 function params() {
   const q = new URLSearchParams(window.location.search);

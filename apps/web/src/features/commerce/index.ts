@@ -1,6 +1,7 @@
 export { CommerceHost } from './CommerceHost';
 export { EditionBadge } from './EditionBadge';
-export { PricingPage, isPricingPath } from './PricingPage';
+// PricingPage is loaded on demand (App.tsx imports './PricingPage' lazily): re-exporting it here would pull it into the first screen.
+export { isPricingPath } from './pricing-path';
 export { SubscriptionRecords } from './SubscriptionRecords';
 export { PurchaseDetails } from './PurchaseDetails';
 export { useCommerce } from './commerce-store';

@@ -1,13 +1,16 @@
 /** New chat: name (required), description, and either an AI dataset or an Excel/CSV file through the header wizard; then the load's progress bar. */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Progress, Radio } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChatV2 } from '@askdb/contracts';
 import { chatApi, type CreateChat } from './api';
 import { DatasetPicker } from './DatasetPicker';
-import { ExcelWizard, type WizardValue } from './ExcelWizard';
+import type { WizardValue } from './ExcelWizard';
 import { CHAT_LIST_KEY } from './ChatList';
+
+// The Excel header wizard loads when the Excel source is chosen (issue 28 point 4).
+const ExcelWizard = lazy(() => import('./ExcelWizard').then((m) => ({ default: m.ExcelWizard })));
 
 interface Values { name: string; description?: string; sourceType: 'DATABASE' | 'EXCEL'; dataset?: CreateChat['dataset'] }
 
@@ -87,7 +90,7 @@ export function CreateChatDialog(props: { open: boolean; onClose: () => void; on
             <DatasetPicker />
           </Form.Item>
         ) : (
-          <ExcelWizard onChange={setWizard} />
+          <Suspense fallback={null}><ExcelWizard onChange={setWizard} /></Suspense>
         )}
       </Form>
       {excel && (

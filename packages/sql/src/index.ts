@@ -27,6 +27,7 @@ export { Resolver, type ResolveContext, type ResolvedSource } from './parser/res
 export { complete, completeJson, completeJsonParts, completePage, TIP_PAGE_SIZE, type CompleteInput, type CompletionPage } from './completion/complete.js';
 export { namedTables } from './completion/named-tables.js';
 export { warmCompletion } from './completion/warm.js';
+export { shouldAutoSuggest } from './completion/auto-trigger.js';
 export { cursorContext, type CursorContext, type ContextKind } from './completion/context.js';
 export { matchScore } from './completion/match.js';
 export { hover, relationInfo, type HoverRequest } from './hover/hover.js';

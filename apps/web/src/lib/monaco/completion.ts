@@ -14,6 +14,10 @@ import { decideTips, isDelimiter, tipsWindow } from './tips-rules.js';
 
 interface Cache {
   key: string;
+  /** The text before the word the list was fetched for (see tips-rules). */
+  anchor: string;
+  /** The part of that word typed when it was fetched: the server sends only what matches it. */
+  prefix: string;
   items: CompletionItem[];
   /** The last answer was capped or read from a schema still loading: ask again at the next keystroke. */
   incomplete: boolean;
@@ -26,7 +30,7 @@ onSqlContextChange((uri) => caches.delete(uri));
 function cacheFor(uri: string, key: string): Cache {
   let c = caches.get(uri);
   if (!c || c.key !== key) {
-    c = { key, items: [], incomplete: false, filled: false, pending: null };
+    c = { key, anchor: '', prefix: '', items: [], incomplete: false, filled: false, pending: null };
     caches.set(uri, c);
   }
   return c;
@@ -55,9 +59,32 @@ async function fetchTips(ctx: SqlContext, model: Monaco.editor.ITextModel, pos: 
   }
 }
 
+interface Place {
+  /** The text before the word at the cursor (up to the tips window). */
+  anchor: string;
+  /** The word's part before the cursor, lower case. */
+  prefix: string;
+}
+
+function placeAt(model: Monaco.editor.ITextModel, pos: Monaco.IPosition): Place {
+  const word = model.getWordUntilPosition(pos);
+  return { anchor: tipsWindow(model.getLinesContent(), pos.lineNumber, word.startColumn).beforeSql, prefix: word.word.toLowerCase() };
+}
+
+/**
+ * Whether the cached list serves this place: fetched before the same word, with a typed part this
+ * word still starts with (a list for `u` holds the matches of `upd`, never those of `sel`).
+ */
+function serves(cache: Cache, place: Place): boolean {
+  return cache.anchor === place.anchor && place.prefix.startsWith(cache.prefix);
+}
+
 /** Starts a fetch for the cache; the answer fills it unless a later fetch started meanwhile. */
-function refill(cache: Cache, p: Promise<TipPage>): Promise<TipPage> {
+function refill(cache: Cache, place: Place, p: Promise<TipPage>): Promise<TipPage> {
   cache.pending = p;
+  cache.anchor = place.anchor;
+  cache.prefix = place.prefix;
+  cache.filled = false;
   void p.then((page) => {
     if (cache.pending !== p) return;
     cache.items = page.items;
@@ -73,9 +100,14 @@ export function prefetchTips(model: Monaco.editor.ITextModel, pos: Monaco.IPosit
   const uri = model.uri.toString();
   const entry = getSqlContext(uri);
   if (!entry || entry.ctx.consoleId == null || entry.ctx.dataSourceId == null) return;
-  const d = decideTips({ charBefore: charBefore(model, pos), now: Date.now(), registeredAt: entry.registeredAt, hasContext: true, cacheFilled: true });
+  // Only right after a delimiter (a position read before the cursor moved is not one: nothing to do).
+  const before = charBefore(model, pos);
+  if (!isDelimiter(before) || before === undefined) return;
+  const cache = cacheFor(uri, entry.key);
+  const place = placeAt(model, pos);
+  const d = decideTips({ charBefore: before, now: Date.now(), registeredAt: entry.registeredAt, hasContext: true, cacheFilled: cache.filled || !!cache.pending, sameAnchor: serves(cache, place) });
   if (!d.fetch) return;
-  refill(cacheFor(uri, entry.key), fetchTips(entry.ctx, model, pos));
+  refill(cache, place, fetchTips(entry.ctx, model, pos));
 }
 
 function charBefore(model: Monaco.editor.ITextModel, pos: Monaco.IPosition): string | undefined {
@@ -94,6 +126,7 @@ function kindOf(monaco: typeof Monaco, kind: CompletionItem['kind']): Monaco.lan
 
 export function registerCompletion(monaco: typeof Monaco): Monaco.IDisposable {
   return monaco.languages.registerCompletionItemProvider('sql', {
+    // `.` opens the list at once; spaces and commas open it where shouldAutoSuggest says (auto-suggest.ts).
     triggerCharacters: ['.'],
     async provideCompletionItems(model, position) {
       const uri = model.uri.toString();
@@ -102,13 +135,16 @@ export function registerCompletion(monaco: typeof Monaco): Monaco.IDisposable {
       const hasContext = !!ctx && ctx.consoleId != null && ctx.dataSourceId != null;
       if (!entry || !hasContext) return { suggestions: [] };
       const cache = cacheFor(uri, entry.key);
+      const place = placeAt(model, position);
+      const same = serves(cache, place);
       const d = decideTips({
         charBefore: charBefore(model, position), now: Date.now(), registeredAt: entry.registeredAt, hasContext,
-        cacheFilled: cache.filled || !!cache.pending, cacheIncomplete: cache.incomplete && !cache.pending,
+        cacheFilled: cache.filled || !!cache.pending, cacheIncomplete: cache.incomplete && !cache.pending, sameAnchor: same,
       });
-      let page = d.fetch ? await refill(cache, fetchTips(ctx, model, position)) : cache.pending ? await cache.pending : { items: cache.items, incomplete: cache.incomplete };
+      if (d.reason === 'registration' && !same) return { suggestions: [], incomplete: true };
+      let page = d.fetch ? await refill(cache, place, fetchTips(ctx, model, position)) : cache.pending ? await cache.pending : { items: cache.items, incomplete: cache.incomplete };
       // An incomplete answer to an earlier request (a shorter prefix): ask for this position now.
-      if (!d.fetch && page.incomplete && d.reason !== 'registration') page = await refill(cache, fetchTips(ctx, model, position));
+      if (!d.fetch && page.incomplete && d.reason !== 'registration') page = await refill(cache, place, fetchTips(ctx, model, position));
       const items = page.items;
       const word = model.getWordUntilPosition(position);
       const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);

@@ -2,6 +2,7 @@
 import type * as Monaco from 'monaco-editor';
 import { registerCompletion } from './completion.js';
 import { registerHover } from './hover.js';
+import { registerAutoSuggest } from './auto-suggest.js';
 
 let registered = false;
 export function registerSqlIntelligence(monaco: typeof Monaco): void {
@@ -9,6 +10,7 @@ export function registerSqlIntelligence(monaco: typeof Monaco): void {
   registered = true;
   registerCompletion(monaco);
   registerHover(monaco);
+  registerAutoSuggest(monaco);
 }
 export { attachParser, parsedStatements, parseSkipReason, MARKER_OWNER } from './parse.js';
 export { prefetchTips } from './completion.js';

@@ -78,8 +78,11 @@ describe('fair share of a shared source (server mode, PostgreSQL)', () => {
   });
 
   it("the team admin's statement-time limit cancels a member's long statement, not an admin's", async () => {
+    // Only an admin sets it; the source's settings show it.
+    expect((await as(t, member, 'POST', '/api/connection/datasource/update', { id: ds, memberStatementTimeoutMs: 60_000_000 })).status).toBe(403);
     const set = await as(t, f.admin, 'POST', '/api/connection/datasource/update', { id: ds, memberStatementTimeoutMs: 1000 });
     expect(set.body.success).toBe(true);
+    expect((await as(t, f.admin, 'GET', `/api/connection/datasource/${ds}`)).body.data).toMatchObject({ poolSize: 5, memberStatementTimeoutMs: 1000 });
     const limited = await exec(member, { sql: 'select pg_sleep(30) from small' }, undefined);
     expect(limited.json().data[0]).toMatchObject({ success: false, cancelled: true });
     expect(limited.json().data[0].message).toMatch(/team’s limit of 1 s/);

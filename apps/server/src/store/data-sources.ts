@@ -166,6 +166,9 @@ export function toSummary(r: DataSourceRecord, viewer: { id: number; isAdmin: bo
     options: splitOptions(i.options).plain,
     connectTimeoutMs: i.connectTimeoutMs ?? null,
     hasPassword: !!i.password,
+    poolSize: i.poolSize ?? null,
+    poolPerUser: i.poolPerUser ?? null,
+    memberStatementTimeoutMs: i.memberStatementTimeoutMs ?? null,
   };
 }
 

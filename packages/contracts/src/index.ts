@@ -1,3 +1,4 @@
+import './strict-csp.js';
 export * from './enums.js';
 export * from './limits.js';
 export * from './api.js';

@@ -91,6 +91,7 @@ export function ResultView({ result, binding, onRepair }: { result: StatementRes
             {view && view.length !== loaded && ` · ${t('results.filtered', { n: view.length, formatted: formatCount(view.length, i18n.language) })}`}
           </span>
           <Typography.Text type="secondary" data-testid="result-duration">{formatDuration(result.duration)}</Typography.Text>
+          {result.truncated && <Typography.Text type="warning" data-testid="result-truncated">{t('results.truncated')}</Typography.Text>}
           {rs.loading && <Typography.Text type="secondary">{t('results.loadingMore')}</Typography.Text>}
           {rs.error && <Typography.Text type="danger">{rs.error}</Typography.Text>}
         </Space>

@@ -29,6 +29,7 @@ function RunningBar({ tabId }: { tabId: string }) {
   const running = useRuns((s) => s.byTab[tabId]?.running ?? false);
   const explain = useRuns((s) => s.byTab[tabId]?.explain ?? false);
   const startedAt = useRuns((s) => s.byTab[tabId]?.startedAt ?? 0);
+  const waitingAhead = useRuns((s) => s.byTab[tabId]?.waitingAhead ?? null);
   const shown = useDelayedTrue(running, 150);
   const [cancelling, setCancelling] = useState(false);
   useEffect(() => {
@@ -38,7 +39,7 @@ function RunningBar({ tabId }: { tabId: string }) {
   return (
     <div className="askdb-running" data-testid="run-status">
       <Spin size="small" />
-      <span>{explain ? t('results.explaining') : t('results.running')}</span>
+      <span data-testid="run-state">{waitingAhead !== null ? t('results.waitingConnection', { n: waitingAhead }) : explain ? t('results.explaining') : t('results.running')}</span>
       <Elapsed since={startedAt} />
       <Button
         size="small"

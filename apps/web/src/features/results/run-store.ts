@@ -4,7 +4,7 @@
  * component tree so a tab's results survive it being hidden and shown again.
  */
 import { create } from 'zustand';
-import type { ExecuteResult } from '@askdb/contracts';
+import type { ExecuteResult, ExecutionStatus } from '@askdb/contracts';
 import { api, ApiError } from '../../lib/api.js';
 import { ResultSet } from './result-set.js';
 import { i18n } from '../../i18n';
@@ -24,6 +24,8 @@ export interface StatementResult {
   /** Rows, when the statement returned a result set. */
   set: ResultSet | null;
   hasMoreWithoutCursor: boolean;
+  /** The answer reached the server's size bound: fewer rows came back than asked (more by scrolling or running it alone). */
+  truncated: boolean;
 }
 
 export interface RunState {
@@ -39,6 +41,8 @@ export interface RunState {
   failure: 'network' | 'server' | null;
   active: string;
   runCount: number;
+  /** Waiting for one of the data source's pooled connections: the requests ahead of this one; null when not waiting. */
+  waitingAhead: number | null;
 }
 
 export interface ExecuteRequest {
@@ -52,7 +56,9 @@ export interface ExecuteRequest {
   errorContinue?: boolean;
 }
 
-const EMPTY: RunState = { running: false, executionId: null, startedAt: 0, finishedAt: 0, explain: false, results: [], error: null, failure: null, active: 'summary', runCount: 0 };
+const EMPTY: RunState = { running: false, executionId: null, startedAt: 0, finishedAt: 0, explain: false, results: [], error: null, failure: null, active: 'summary', runCount: 0, waitingAhead: null };
+/** How often a running execution asks whether it waits for a connection (and behind how many). */
+const STATUS_POLL_MS = 1000;
 export const SUMMARY_KEY = 'summary';
 const controllers = new Map<string, AbortController>();
 
@@ -84,7 +90,21 @@ function toStatement(r: ExecuteResult, i: number, runCount: number): StatementRe
     cancelled: !!r.cancelled,
     set,
     hasMoreWithoutCursor: !!r.hasMore && !r.cursorId,
+    truncated: !!r.truncated,
   };
+}
+
+/** Polls the execution's status while it runs: a wait for a pooled connection shows as "waiting (n ahead)", not silence. */
+function watchWaiting(executionId: string, onStatus: (ahead: number | null) => void): () => void {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    api<ExecutionStatus>('/api/rdb/dml/status', { body: { executionId } })
+      .then((s) => onStatus(s.state === 'waiting' ? s.ahead ?? 0 : null), () => onStatus(null))
+      .finally(() => { busy = false; });
+  }, STATUS_POLL_MS);
+  return () => clearInterval(timer);
 }
 
 /** The tab to show after a run: the first failure goes to the summary, else the last result set. */
@@ -107,7 +127,10 @@ export const useRuns = create<RunsStore>((set, get) => {
       const runCount = (prev?.runCount ?? 0) + 1;
       const controller = new AbortController();
       controllers.set(tabId, controller);
-      patch(tabId, { running: true, executionId, startedAt: Date.now(), explain: !!req.explain, runCount, failure: null });
+      patch(tabId, { running: true, executionId, startedAt: Date.now(), explain: !!req.explain, runCount, failure: null, waitingAhead: null });
+      const stopWatching = watchWaiting(executionId, (ahead) => {
+        if (get().byTab[tabId]?.executionId === executionId) patch(tabId, { waitingAhead: ahead });
+      });
       try {
         // Open cursors hold the console's session: release them first (bounded, a slow close must not block).
         const closing = (prev?.results ?? []).map((r) => r.set?.close()).filter(Boolean);
@@ -122,16 +145,17 @@ export const useRuns = create<RunsStore>((set, get) => {
         // A result read through a cursor has no server duration yet: show the time to its first page.
         if (results.length === 1 && results[0]!.duration === 0 && results[0]!.set) results[0]!.duration = Date.now() - get().byTab[tabId]!.startedAt;
         const failed = [...results].reverse().find((r) => !r.success);
-        patch(tabId, { running: false, executionId: null, finishedAt: Date.now(), results, error: failed ? failed.message : null, active: pickActive(results) });
+        patch(tabId, { running: false, executionId: null, finishedAt: Date.now(), results, error: failed ? failed.message : null, active: pickActive(results), waitingAhead: null });
       } catch (e) {
         const err = e as ApiError;
         const network = err.name === 'AbortError' || err.errorCode === 'NETWORK_ERROR' || err.errorCode === 'BAD_RESPONSE';
         const message = network ? i18n.t('results.connectionLost', { message: err.message || err.errorCode || '' }) : err.message || '';
         const results: StatementResult[] = [
-          { key: 's0', id: `r${runCount}-0`, index: 0, originalSql: req.sql, success: false, duration: Date.now() - get().byTab[tabId]!.startedAt, message, updateCount: null, cancelled: false, set: null, hasMoreWithoutCursor: false },
+          { key: 's0', id: `r${runCount}-0`, index: 0, originalSql: req.sql, success: false, duration: Date.now() - get().byTab[tabId]!.startedAt, message, updateCount: null, cancelled: false, set: null, hasMoreWithoutCursor: false, truncated: false },
         ];
-        patch(tabId, { running: false, executionId: null, finishedAt: Date.now(), results, error: message, failure: network ? 'network' : 'server', active: SUMMARY_KEY });
+        patch(tabId, { running: false, executionId: null, finishedAt: Date.now(), results, error: message, failure: network ? 'network' : 'server', active: SUMMARY_KEY, waitingAhead: null });
       } finally {
+        stopWatching();
         controllers.delete(tabId);
       }
       return get().byTab[tabId]!;

@@ -71,7 +71,12 @@ describe('sign-in throttle across two replicas', () => {
 
     // The owner was told: one notice in the notification centre, one e-mail.
     const notices = async () => (await a.json('GET', '/api/notification/list?pageSize=100', undefined, owner.headers)).body.data.data as Array<{ messageKey: string; params: Record<string, string | number> }>;
-    const told = (await notices()).filter((n) => n.messageKey === 'account.signInThrottled');
+    // Told in the background (the answer does not wait for the mail server): wait for the notice.
+    let told: Awaited<ReturnType<typeof notices>> = [];
+    for (let i = 0; i < 100 && !told.length; i++) {
+      told = (await notices()).filter((n) => n.messageKey === 'account.signInThrottled');
+      if (!told.length) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(told).toHaveLength(1);
     expect(told[0]!.params).toMatchObject({ address: STRANGER, attempts: 5, account: email });
     const mail = await mailbox.next(email);

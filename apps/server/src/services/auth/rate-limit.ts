@@ -101,13 +101,18 @@ export class LoginThrottle {
     return r.attempt;
   }
 
-  /** A wrong password on attempt `attempt`: once the waits begin, the owner is told (once per episode). */
+  /**
+   * A wrong password on attempt `attempt`: once the waits begin, the owner is told (once per episode).
+   * The telling is not awaited: the answer takes as long whether the account exists or not, and a
+   * slow mail server does not hold the sign-in form.
+   */
   async failed(account: string, address: string, attempt: number): Promise<void> {
     if (attempt < this.rules.freeAttempts) return;
+    const warn = (e: unknown) => process.emitWarning(`AskDB sign-in: telling the owner of a throttled account failed (${(e as Error).message})`);
     try {
-      if (await this.repo.claimNotice(account, this.clock(), this.rules.episodeMs)) await this.onEngaged({ account, address, attempts: attempt });
+      if (await this.repo.claimNotice(account, this.clock(), this.rules.episodeMs)) void this.onEngaged({ account, address, attempts: attempt }).catch(warn);
     } catch (e) {
-      process.emitWarning(`AskDB sign-in: telling the owner of a throttled account failed (${(e as Error).message})`);
+      warn(e);
     }
   }
 

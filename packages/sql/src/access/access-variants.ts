@@ -11,7 +11,7 @@ import type { NamePath } from '../parser/model.js';
 import { identValue, tokenize, type Token } from '../parser/tokens.js';
 import { splitStatements } from '../splitter.js';
 import { TK } from '../tokenizer/scanner.js';
-import { canonicalSql } from './canonical.js';
+import { canonicalSql, type SqlMode } from './canonical.js';
 import { isSideEffectFunction } from './side-effect-functions.js';
 import type { AccessCategory, StatementAccess, TableAccess } from './statement-access.js';
 
@@ -19,21 +19,40 @@ import type { AccessCategory, StatementAccess, TableAccess } from './statement-a
 const MAX_EXECUTABLE = 8;
 const RANK: Record<AccessCategory, number> = { NONE: 0, READ: 1, OTHER: 2, WRITE: 3, DDL: 4 };
 
-/** The texts to analyse: the statement as written (comments as comments), then with its executable comments opened. */
-export function readings(sql: string, dialect: Dialect): { texts: string[]; problems: string[] } {
+/** One text to analyse; a `lenient` one counts for what it reaches, not for what it cannot place. */
+export interface Reading {
+  text: string;
+  lenient: boolean;
+}
+
+/**
+ * The texts to analyse: the statement as written (comments as comments); with its executable comments
+ * opened (all, and each alone and all but each); and in MySQL as read under the server modes that change
+ * the text's meaning (ANSI_QUOTES: `"x"` a name; NO_BACKSLASH_ESCAPES), which the server or a hint may set.
+ */
+export function readings(sql: string, dialect: Dialect): { texts: Reading[]; problems: string[] } {
   const plain = canonicalSql(sql, dialect);
   const problems = [...plain.problems];
-  const texts = [plain.text];
+  const texts: Reading[] = [{ text: plain.text, lenient: false }];
   const n = plain.executableComments;
+  const opens: ((i: number) => boolean)[] = [() => false];
   if (n > 0) {
     problems.push('executable-comment');
-    const opens: ((i: number) => boolean)[] = [() => true];
+    opens.push(() => true);
     if (n > 1 && n <= MAX_EXECUTABLE) for (let k = 0; k < n; k++) opens.push((i) => i === k, (i) => i !== k);
     if (n > MAX_EXECUTABLE) problems.push('executable-comments');
+  }
+  const modes: SqlMode[] = [{}];
+  if (dialect.name === 'mysql') {
+    if (sql.includes('"')) modes.push({ ansiQuotes: true });
+    if (sql.includes('\\')) modes.push({ noBackslashEscapes: true }, { ansiQuotes: true, noBackslashEscapes: true });
+  }
+  for (const mode of modes) {
     for (const open of opens) {
-      const c = canonicalSql(sql, dialect, open);
+      if (open === opens[0] && mode === modes[0]) continue; // the plain reading, above
+      const c = canonicalSql(sql, dialect, open, mode);
       // Opened, a comment may hold several statements (`/*! select 1; drop table x */`): each one counts.
-      for (const s of splitStatements(c.text, dialect)) if (s.sql.trim()) texts.push(s.sql);
+      for (const s of splitStatements(c.text, dialect)) if (s.sql.trim()) texts.push({ text: s.sql, lenient: mode !== modes[0] });
     }
   }
   return { texts, problems };

@@ -23,6 +23,14 @@ export interface CanonicalSql {
   problems: string[];
 }
 
+/** MySQL sql_mode flags that change how the text is read (set on the server, or per statement by a hint). */
+export interface SqlMode {
+  /** `"x"` is a name, not a string. */
+  ansiQuotes?: boolean;
+  /** A backslash in a string is a plain character. */
+  noBackslashEscapes?: boolean;
+}
+
 /** `/*!`, `/*!50000`, `/*M!100100`: the marker's length, or 0 for a plain comment. */
 export function executableMarker(comment: string): number {
   const m = /^\/\*M?!\d*/.exec(comment);
@@ -36,8 +44,10 @@ const HASH_IN_NAMES = new Set(['sqlserver', 'oracle']);
  * The statement rewritten for analysis. `open(i)` says whether the i-th executable comment is read as
  * code (default: none is).
  */
-export function canonicalSql(sql: string, dialect: Dialect, open: (i: number) => boolean = () => false): CanonicalSql {
-  const o = dialect.splitter;
+export function canonicalSql(sql: string, dialect: Dialect, open: (i: number) => boolean = () => false, mode: SqlMode = {}): CanonicalSql {
+  const base = dialect.splitter;
+  // Read as the server would in that mode; written back in the dialect's default form.
+  const o = { ...base, ...(mode.ansiQuotes ? { identifierQuotes: [...base.identifierQuotes, '"' as const] } : {}), ...(mode.noBackslashEscapes ? { backslashEscapes: false } : {}) };
   const mysql = dialect.name === 'mysql';
   const pg = dialect.name === 'postgresql';
   const hashInNames = HASH_IN_NAMES.has(dialect.name);
@@ -51,6 +61,19 @@ export function canonicalSql(sql: string, dialect: Dialect, open: (i: number) =>
     const kind = sc.scan(sql, pos);
     const end = sc.end;
     const text = sql.slice(pos, end);
+    if (kind === TK.BlockComment && mysql && /^\/\*\+[\s\S]*\bSET_VAR\s*\(/i.test(text)) problems.push('optimizer-hint'); // sets sql_mode & co for the statement
+    if (mode.ansiQuotes && kind === TK.QuotedIdent && text[0] === '"') {
+      out.push('`' + identBody(text, sc.unterminated).replaceAll('`', '``') + '`');
+      pos = end;
+      continue;
+    }
+    if (mode.noBackslashEscapes && kind === TK.String && text.includes('\\')) {
+      const at = text.search(/['"]/);
+      const body = text.slice(at + 1, sc.unterminated ? undefined : -1);
+      out.push(`${text[at]}${body.replaceAll('\\', '\\\\')}${text[at]}`);
+      pos = end;
+      continue;
+    }
     if (kind === TK.BlockComment && mysql) {
       const marker = executableMarker(text);
       if (marker) {
@@ -59,7 +82,7 @@ export function canonicalSql(sql: string, dialect: Dialect, open: (i: number) =>
           // The comment's body is code: scanned again from just after the marker (its end marker too).
           const close = sc.unterminated ? end : end - 2;
           out.push(' ');
-          out.push(canonicalSql(sql.slice(pos + marker, close), dialect, () => false).text);
+          out.push(canonicalSql(sql.slice(pos + marker, close), dialect, () => false, mode).text);
           out.push(' ');
           pos = end;
           continue;

@@ -56,6 +56,14 @@ describe('MySQL/MariaDB executable comments are code', () => {
     expect(columnsOf(statementAccess('select id # , ssn\nfrom emp', maria, opts))).toEqual(['id']);
   });
 
+  it('reads "x" as a name too (ANSI_QUOTES may be on) and backslashes both ways; a SET_VAR hint is a doubt', () => {
+    expect(columnsOf(statementAccess('select "ssn" from emp', maria, opts))).toEqual(['ssn']);
+    expect(statementAccess('select "hello", id from emp', maria, opts)).toMatchObject({ unresolved: [] });
+    expect(columnsOf(statementAccess("select 'a\\', ssn, '' from emp", maria, opts))).toContain('ssn');
+    expect(statementAccess("select 'a\\'; drop table emp; -- '", maria, opts).category).toBe('DDL');
+    expect(statementAccess("select /*+ SET_VAR(sql_mode='ANSI_QUOTES') */ id from emp", maria, opts).unresolved).toContain('optimizer-hint');
+  });
+
   it('read-only paths refuse them', () => {
     expect(readOnlyRefusal('select id /*!, sleep(5) */ from emp', 'MARIADB')?.reason).toBe('NOT_VERIFIABLE');
     expect(readOnlyRefusal('/*!50000 update emp set salary=1 */', 'MARIADB')?.reason).toBe('WRITES');

@@ -73,7 +73,11 @@ const CATEGORY: Record<StatementKind, AccessCategory> = {
  */
 export function statementAccess(sql: string, dialect: Dialect, options: StatementAccessOptions = {}): StatementAccess {
   const { texts, problems } = readings(sql, dialect);
-  const list = texts.map((text) => withSideEffects(analyseCanonical(text, dialect, options), text, dialect));
+  const list = texts.map(({ text, lenient }) => {
+    const a = withSideEffects(analyseCanonical(text, dialect, options), text, dialect);
+    // Read under another server mode, the text may not even parse: only what it reaches counts.
+    return lenient ? { ...a, unresolved: [] } : a;
+  });
   return mergeAccesses(list, problems);
 }
 

@@ -14,6 +14,7 @@ import { viewerOf } from '../services/access.js';
 import { checkDraft, KnowledgeService, type KnowledgeActor } from '../services/knowledge/items.js';
 import { kMsg } from '../services/knowledge/messages.js';
 import { readKnowledgeXlsx, TooManyRows, writeKnowledgeXlsx } from '../services/knowledge/xlsx.js';
+import { SpreadsheetTooLarge } from '../services/spreadsheet-limits.js';
 
 const tag = 'knowledge';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -69,6 +70,7 @@ const knowledge: RouteModule = async (app, deps) => {
         rows = await readKnowledgeXlsx(buffer);
       } catch (e) {
         if (e instanceof TooManyRows) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, kMsg(a.lang, 'IMPORT_TOO_MANY', { max: KNOWLEDGE_LIMITS.importRows }));
+        if (e instanceof SpreadsheetTooLarge) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, e.text(a.lang));
         throw new AppError(400, ERROR_CODES.INVALID_PARAMS, kMsg(a.lang, 'IMPORT_UNREADABLE'));
       }
       if (!rows.length) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, kMsg(a.lang, 'IMPORT_EMPTY'));

@@ -24,6 +24,7 @@ import { TaskService, toView, type TaskOwner } from '../services/tasks/service.j
 import { taskMsg } from '../services/tasks/messages.js';
 import { delimitedSource, jsonSource, type TableSource } from '../services/tasks/readers.js';
 import { FileRefused, xlsxSource } from '../services/tasks/xlsx.js';
+import { SpreadsheetTooLarge } from '../services/spreadsheet-limits.js';
 import { inferType } from '../services/tasks/import-table.js';
 
 const tag = 'task';
@@ -126,7 +127,8 @@ const tasks: RouteModule = async (app, deps) => {
       if (o.format === 'json') return await jsonSource(file, { encoding: o.encoding });
       return await delimitedSource(file, { delimiter: o.format === 'tsv' ? '\t' : ',', encoding: o.encoding, header: o.header });
     } catch (e) {
-      throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(req.ctx.lang, 'FILE_INVALID', { reason: e instanceof FileRefused ? e.message : 'unreadable' }));
+      const reason = e instanceof SpreadsheetTooLarge ? e.text(req.ctx.lang) : e instanceof FileRefused ? e.message : 'unreadable';
+      throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(req.ctx.lang, 'FILE_INVALID', { reason }));
     }
   };
 
@@ -144,6 +146,9 @@ const tasks: RouteModule = async (app, deps) => {
         else rows.push(r.cells);
         if (rows.length + errors.length >= 200) break;
       }
+    } catch (e) {
+      if (e instanceof SpreadsheetTooLarge) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(req.ctx.lang, 'FILE_INVALID', { reason: e.text(req.ctx.lang) }));
+      throw e;
     } finally {
       src.close();
     }

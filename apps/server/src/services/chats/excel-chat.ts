@@ -10,6 +10,7 @@ import type { StoredExcel } from './chat-access.js';
 import { chatDbFile, loadIntoDuckdb, LoadError } from './excel-load.js';
 import { removeUpload, type UploadMeta } from './excel-upload.js';
 import { chatMsg } from './messages.js';
+import { SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 
 const WRITE_EVERY_MS = 500;
 const running = new Map<number, Promise<void>>();
@@ -41,6 +42,7 @@ export function startExcelLoad(o: { home: string; repo: ChatV2Repo; chatId: numb
     } catch (e) {
       const reason = e instanceof LoadError
         ? chatMsg(o.lang, e.key, { cells: 2_000_000 })
+        : e instanceof SpreadsheetTooLarge ? e.text(o.lang)
         : ((e as Error).message ?? String(e)).split('\n')[0]!.slice(0, 300);
       await pending;
       o.log?.warn({ chatId: o.chatId, err: reason }, 'excel chat: load failed');

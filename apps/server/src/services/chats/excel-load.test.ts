@@ -7,6 +7,8 @@ import ExcelJS from 'exceljs';
 import { openDuckdbLoader } from '@askdb/drivers';
 import { chatDbFile, loadIntoDuckdb, type LoadProgress } from './excel-load.js';
 import { uploadFile } from './excel-upload.js';
+import { SPREADSHEET_LIMITS, SpreadsheetTooLarge } from '../spreadsheet-limits.js';
+import { wideCsv, writeHostileXlsx } from '../../test/hostile-spreadsheets.js';
 
 describe('loadIntoDuckdb', () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-chat-load-'));
@@ -59,5 +61,23 @@ describe('loadIntoDuckdb', () => {
   it('a CSV with quoted fields, an empty header cell and short rows', async () => {
     const tables = await csv(22, 'name,,note\n"Smith, J",1,"say ""hi"""\nLee,2\n');
     expect(tables[0]).toMatchObject({ rows: 2, columns: ['name', 'column_2', 'note'] });
+  });
+
+  it('refuses at load a CSV wider than the column limit and an xlsx with too many rich-text runs, before DuckDB or exceljs hold them', async () => {
+    const wide = await csv(23, wideCsv(SPREADSHEET_LIMITS.columns + 1, 3, '1')).then(() => null, (e: unknown) => e);
+    expect(wide).toBeInstanceOf(SpreadsheetTooLarge);
+    expect((wide as SpreadsheetTooLarge).key).toBe('TOO_MANY_COLUMNS');
+    const id = '00000000-0000-0000-0000-0000000000aa';
+    const file = uploadFile(home, id, 'xlsx');
+    writeHostileXlsx(file, { sharedStrings: { items: 1, runs: SPREADSHEET_LIMITS.richTextRuns + 1 } });
+    const runs = await loadIntoDuckdb(home, 24, id, { organizationId: 1, userId: 1, fileName: 'runs.xlsx', ext: 'xlsx', size: fs.statSync(file).size }, undefined, () => undefined).then(() => null, (e: unknown) => e);
+    expect((runs as SpreadsheetTooLarge).key).toBe('TOO_MANY_TEXT_RUNS');
+  });
+
+  it('a wide CSV within the limits still loads whole', async () => {
+    const columns = 1_000;
+    const tables = await csv(25, wideCsv(columns, 50, '7'));
+    expect(tables[0]).toMatchObject({ rows: 50 });
+    expect(tables[0]!.columns).toHaveLength(columns);
   });
 });

@@ -4,12 +4,15 @@
  * streams row by row from exceljs into DuckDB's appender in batches (progress by bytes read), and
  * its columns then get the narrowest type every value fits (BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP).
  * A vertical header (fields in rows) needs the sheet transposed, so it is capped in cells.
+ * The file is held to the spreadsheet limits again before it is read (spreadsheet-limits.ts), and
+ * rows wait for DuckDB in batches bounded in cells, not rows, so a wide sheet holds no more.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDuckdbLoader, type DuckdbLoader } from '@askdb/drivers';
 import type { ExcelHeader, ExcelTableInfo } from '@askdb/contracts';
-import { chatsDir, uploadFile, type UploadMeta } from './excel-upload.js';
+import { chatsDir, checkUploadLimits, uploadFile, type UploadMeta } from './excel-upload.js';
+import { checkChatLoad, scanDelimited, SPREADSHEET_LIMITS } from '../spreadsheet-limits.js';
 import { csvDelimiter, fileHead, headerNames, parseCsv, tableName, xlsxSheets, type Cell } from './excel-read.js';
 
 export const BATCH_ROWS = 5_000;
@@ -47,8 +50,10 @@ export async function loadIntoDuckdb(
     if (meta.ext === 'csv') {
       const h = header ?? DEFAULT_HEADER;
       const name = tableName(meta.fileName, taken);
+      const counted = await scanDelimited(file, csvDelimiter(await fileHead(file, 64 * 1024)));
+      checkChatLoad(counted.columns, counted.records);
       if (h.orientation === 'VERTICAL') {
-        if (meta.size > VERTICAL_MAX_CELLS * 8) throw new LoadError('VERTICAL_TOO_LARGE', 'too large');
+        if (meta.size > VERTICAL_MAX_CELLS * 8 || counted.cells > VERTICAL_MAX_CELLS) throw new LoadError('VERTICAL_TOO_LARGE', 'too large');
         const text = await fs.promises.readFile(file, 'utf8');
         const rows = parseCsv(text, csvDelimiter(text), Number.MAX_SAFE_INTEGER, true);
         const columns = await loadVertical(db, name, rows, h);
@@ -72,6 +77,7 @@ export async function loadIntoDuckdb(
         tables.push({ name, sheet: meta.fileName, rows: rowsLoaded, columns: names });
       }
     } else {
+      await checkUploadLimits(file, 'xlsx');
       let index = 0;
       for await (const sheet of xlsxSheets(file, (read) => onProgress({ progress: Math.min(99, Math.floor((read / Math.max(1, meta.size)) * 100)), rowsLoaded }))) {
         const h = header && (header.applyToAllSheets || header.sheet === index) ? header : DEFAULT_HEADER;
@@ -101,21 +107,33 @@ async function createText(db: DuckdbLoader, name: string, columns: string[]): Pr
   await db.run(`CREATE TABLE ${q(name)} (${columns.map((c) => `${q(c)} VARCHAR`).join(', ')})`);
 }
 
+/** The widest of the rows (no spread of a long array into Math.max). */
+function widest(...groups: Cell[][][]): number {
+  let w = 1;
+  for (const g of groups) for (const r of g) if (r.length > w) w = r.length;
+  return w;
+}
+
 const blank = (row: Cell[]) => row.every((c) => c === null || c.trim() === '');
 const fit = (row: Cell[], width: number) => (row.length >= width ? row.slice(0, width) : [...row, ...Array<Cell>(width - row.length).fill(null)]);
 
-/** Header lines from..to, data below; the first data rows are held back only to learn the width. */
+/** Rows of a batch for this width: BATCH_ROWS, fewer when the sheet is wide (at most batchCells cells). */
+const batchRows = (width: number) => Math.max(1, Math.min(BATCH_ROWS, Math.floor(SPREADSHEET_LIMITS.batchCells / Math.max(1, width))));
+
+/** Header lines from..to, data below; the first data rows (up to 1,000, or batchCells cells) are held back only to learn the width. */
 async function horizontalSheet(db: DuckdbLoader, name: string, rows: AsyncIterable<{ number: number; cells: Cell[] }>, h: ExcelHeader, onRows: (n: number) => void): Promise<string[] | null> {
   const lines: Cell[][] = [];
   let pending: Cell[][] = [];
   let columns: string[] | null = null;
   let appended = 0;
   let seenAny = false;
+  let pendingCells = 0;
   const flush = async () => {
     if (!pending.length) return;
     await db.append(name, pending.map((r) => fit(r, columns!.length)));
     appended += pending.length;
     pending = [];
+    pendingCells = 0;
     onRows(appended);
   };
   for await (const r of rows) {
@@ -127,15 +145,16 @@ async function horizontalSheet(db: DuckdbLoader, name: string, rows: AsyncIterab
     }
     if (blank(r.cells)) continue;
     pending.push(r.cells);
-    if (!columns && pending.length >= 1000) {
-      columns = headerNames(lines, Math.max(1, ...lines.map((l) => l.length), ...pending.map((p) => p.length)));
+    pendingCells += r.cells.length;
+    if (!columns && (pending.length >= 1000 || pendingCells >= SPREADSHEET_LIMITS.batchCells)) {
+      columns = headerNames(lines, widest(lines, pending));
       await createText(db, name, columns);
     }
-    if (columns && pending.length >= BATCH_ROWS) await flush();
+    if (columns && (pending.length >= batchRows(columns.length) || pendingCells >= SPREADSHEET_LIMITS.batchCells)) await flush();
   }
   if (!seenAny) return null;
   if (!columns) {
-    columns = headerNames(lines, Math.max(1, ...lines.map((l) => l.length), ...pending.map((p) => p.length)));
+    columns = headerNames(lines, widest(lines, pending));
     await createText(db, name, columns);
   }
   await flush();

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { SPREADSHEET_LIMITS, tooManyColumns } from '../spreadsheet-limits.js';
 
 export type Cell = string | null;
 
@@ -68,7 +69,10 @@ export function csvDelimiter(head: string): string {
   return best;
 }
 
-/** Up to `max` records of CSV text (quotes, doubled quotes, CR LF); an unfinished last record is dropped unless `complete`. */
+/**
+ * Up to `max` records of CSV text (quotes, doubled quotes, CR LF); an unfinished last record is
+ * dropped unless `complete`. A record wider than the column limit is refused (SpreadsheetTooLarge).
+ */
 export function parseCsv(text: string, delimiter: string, max: number, complete = false): Cell[][] {
   const out: Cell[][] = [];
   let row: Cell[] = [];
@@ -78,6 +82,7 @@ export function parseCsv(text: string, delimiter: string, max: number, complete 
   const push = () => {
     row.push(field === '' ? null : field);
     field = '';
+    if (row.length > SPREADSHEET_LIMITS.columns) throw tooManyColumns();
   };
   for (; i < text.length && out.length < max; i++) {
     const c = text[i]!;

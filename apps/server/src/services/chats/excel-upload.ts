@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.js';
 import { chatMsg } from './messages.js';
 import { csvDelimiter, fileHead, parseCsv, xlsxSheets, type Cell } from './excel-read.js';
 import { guardZip } from '../tasks/xlsx.js';
+import { checkChatLoad, scanDelimited, SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 
 /** How far an xlsx may inflate, in bytes (5× the upload limit): a zip bomb is refused before exceljs caches its shared strings. */
 export const inflateLimit = () => uploadLimitMb() * 1024 * 1024 * 5;
@@ -119,27 +120,51 @@ export async function removeUpload(home: string, id: string, ext: string): Promi
   await fs.promises.rm(metaFile(home, id), { force: true });
 }
 
+/**
+ * Refuses a file beyond the spreadsheet limits before anything is held: a CSV counted in one pass
+ * that keeps no text, an xlsx scanned part by part as it inflates (zip bomb, shared strings, rich
+ * text, cells, columns); either way each sheet must also fit a chat's load.
+ */
+export async function checkUploadLimits(file: string, ext: 'xlsx' | 'csv', delimiter?: string): Promise<void> {
+  if (ext === 'csv') {
+    const n = await scanDelimited(file, delimiter ?? csvDelimiter(await fileHead(file, 64 * 1024)));
+    checkChatLoad(n.columns, n.records);
+    return;
+  }
+  const counts = await guardZip(file, inflateLimit());
+  for (const s of counts.sheets) checkChatLoad(s.columns, s.rows);
+}
+
+/** A refusal of the spreadsheet limits as the user reads it (400, in their language). */
+export function limitRefusal(e: unknown, lang: Language): AppError | null {
+  return e instanceof SpreadsheetTooLarge ? new AppError(400, ERROR_CODES.INVALID_PARAMS, e.text(lang)) : null;
+}
+
 /** The first rows of every sheet (the header wizard shows them); errors say what is wrong with the file. */
 export async function previewUpload(home: string, lang: Language, id: string, meta: UploadMeta): Promise<ExcelUploadPreview> {
   const file = uploadFile(home, id, meta.ext);
   const max = CHAT_V2_LIMITS.previewRows;
   const sheets: ExcelUploadPreview['sheets'] = [];
   if (meta.ext === 'xls') throw new AppError(400, ERROR_CODES.UNSUPPORTED, chatMsg(lang, 'XLS_LEGACY'));
-  if (meta.ext === 'csv') {
-    const head = await fileHead(file, 256 * 1024);
-    const rows = parseCsv(head, csvDelimiter(head), max, head.length < 256 * 1024);
-    sheets.push({ name: meta.fileName, rows });
-  } else {
-    try {
-      await guardZip(file, inflateLimit());
+  try {
+    if (meta.ext === 'csv') {
+      const head = await fileHead(file, 256 * 1024);
+      await checkUploadLimits(file, 'csv', csvDelimiter(head));
+      const rows = parseCsv(head, csvDelimiter(head), max, head.length < 256 * 1024);
+      sheets.push({ name: meta.fileName, rows });
+    } else {
+      await checkUploadLimits(file, 'xlsx');
       for await (const sheet of xlsxSheets(file)) {
         const rows: Cell[][] = [];
         for await (const r of sheet.rows) if (rows.length < max) rows.push(r.cells);
         sheets.push({ name: sheet.name, rows });
       }
-    } catch (e) {
-      throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_CORRUPT', { reason: String((e as Error).message ?? e).slice(0, 200) }));
     }
+  } catch (e) {
+    const refused = limitRefusal(e, lang);
+    if (refused) throw refused;
+    if (meta.ext === 'csv') throw e;
+    throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_CORRUPT', { reason: String((e as Error).message ?? e).slice(0, 200) }));
   }
   if (!sheets.some((s) => s.rows.some((r) => r.some((c) => c !== null)))) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_EMPTY'));
   return { uploadId: id, fileName: meta.fileName, sheets };

@@ -13,12 +13,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { KNOWLEDGE_KINDS, KNOWLEDGE_LIMITS, type Language } from '@askdb/contracts';
 import { guardZip } from '../tasks/xlsx.js';
+import { SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 import { kMsg } from './messages.js';
 
 /** How far an imported workbook may inflate: a zip bomb is refused before exceljs caches its shared strings. */
 export const KNOWLEDGE_INFLATE_LIMIT = KNOWLEDGE_LIMITS.importBytes * 20;
 
-/** Throws UnreadableWorkbook when the zip would inflate past the limit (checked on a private temporary copy). */
+/**
+ * Throws UnreadableWorkbook when the zip would inflate past the limit, SpreadsheetTooLarge when it
+ * holds more than the spreadsheet limits allow (checked on a private temporary copy).
+ */
 async function guardWorkbook(file: Buffer): Promise<void> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'askdb-knowledge-'));
   try {
@@ -26,6 +30,7 @@ async function guardWorkbook(file: Buffer): Promise<void> {
     await fs.promises.writeFile(copy, file, { mode: 0o600 });
     await guardZip(copy, KNOWLEDGE_INFLATE_LIMIT);
   } catch (e) {
+    if (e instanceof SpreadsheetTooLarge) throw e;
     throw new UnreadableWorkbook((e as Error).message);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });

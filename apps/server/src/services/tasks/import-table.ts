@@ -11,6 +11,7 @@
 import type { Connection } from '@askdb/drivers';
 import type { Dialect } from '@askdb/sql';
 import { TASK_LIMITS, type TaskRowError } from '@askdb/contracts';
+import { SPREADSHEET_LIMITS } from '../spreadsheet-limits.js';
 import type { Cell, FileRecord, TableSource } from './readers.js';
 import { bulkSql, loaderText } from './bulk-input.js';
 
@@ -121,6 +122,8 @@ export class TableImporter {
       } else await this.mapExisting();
       await this.chooseBulk();
       let batch: { row: number; cells: Cell[] }[] = [];
+      // A wide table's batches hold fewer rows: at most batchCells cells wait in memory.
+      const batchRows = Math.max(1, Math.min(this.t.batchSize, Math.floor(SPREADSHEET_LIMITS.batchCells / Math.max(1, this.src.columns.length))));
       // Unreadable rows of the batch being read, reported after the previous batch's refused rows (row order kept).
       let held: { row: number; error: string }[] = [];
       // Before each batch: the previous one committed and reported, then the stop flag. The batch is
@@ -149,7 +152,7 @@ export class TableImporter {
             }
             held.push(r);
           } else batch.push(r);
-          if (batch.length >= this.t.batchSize && !(await flush())) return false;
+          if (batch.length >= batchRows && !(await flush())) return false;
         }
         return true;
       };

@@ -3,9 +3,12 @@
  * objects, or one object per line) and XLSX (xlsx.ts). Each yields records with their 1-based data
  * row number (the header row is not counted) and never holds more than a chunk of the file.
  * Undecodable bytes become U+FFFD, and a row holding one is reported as a bad-encoding row.
+ * A record wider than the column limit or longer than the record limit (a JSON object with more
+ * keys, a JSON value longer) stops the read with SpreadsheetTooLarge before it is held.
  */
 import fs from 'node:fs';
 import iconv from 'iconv-lite';
+import { SPREADSHEET_LIMITS, recordTooLarge, tooManyColumns } from '../spreadsheet-limits.js';
 
 export type Cell = string | null;
 /** A record read from the file: its cells, or why the row could not be read. */
@@ -55,6 +58,9 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
   let afterCR = false;
   let first = true;
   let touched = false;
+  let records = 0;
+  /** Text of the current record seen in earlier chunks (its fields and the field being read). */
+  let carried = 0;
   for await (let chunk of chunks) {
     if (first) {
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
@@ -99,6 +105,7 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
       }
       if (c === d) {
         record.push(field + chunk.slice(start, i));
+        if (record.length >= SPREADSHEET_LIMITS.columns) throw tooManyColumns();
         field = '';
         start = i + 1;
         touched = true;
@@ -106,6 +113,8 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
         record.push(field + chunk.slice(start, i));
         field = '';
         out.push(record);
+        records++;
+        carried = 0;
         record = [];
         touched = false;
         start = i + 1;
@@ -118,6 +127,9 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
     }
     if (inQuotes && !quotePending) field += chunk.slice(start);
     else if (!inQuotes) field += chunk.slice(start);
+    // The record still open at the chunk's end: its text so far must stay under the record limit.
+    carried += chunk.length - (out.length ? chunk.lastIndexOf('\n') + 1 || chunk.lastIndexOf('\r') + 1 : 0);
+    if (carried > SPREADSHEET_LIMITS.recordBytes) throw recordTooLarge(records + out.length + 1);
     if (out.length) yield out;
   }
   if (touched || field !== '' || record.length > 0) {
@@ -194,6 +206,7 @@ export async function* jsonValues(chunks: AsyncIterable<string>): AsyncGenerator
   let buf = '';
   let collecting = false;
   let arrayMode: boolean | null = null;
+  let values = 0;
   for await (const chunk of chunks) {
     let start = collecting ? 0 : -1;
     for (let i = 0; i < chunk.length; i++) {
@@ -226,6 +239,7 @@ export async function* jsonValues(chunks: AsyncIterable<string>): AsyncGenerator
         if (depth === 0) continue; // closing the top-level array
         depth--;
         if (depth === 0 && collecting) {
+          values++;
           yield buf + chunk.slice(start, i + 1);
           buf = '';
           collecting = false;
@@ -233,6 +247,7 @@ export async function* jsonValues(chunks: AsyncIterable<string>): AsyncGenerator
         }
       } else if (depth === 0 && (c === ',' || c === '\n' || c === '\r' || c === ' ' || c === '\t')) {
         if (collecting) {
+          values++;
           yield buf + chunk.slice(start, i);
           buf = '';
           collecting = false;
@@ -244,6 +259,7 @@ export async function* jsonValues(chunks: AsyncIterable<string>): AsyncGenerator
       }
     }
     if (collecting) buf += chunk.slice(start);
+    if (buf.length > SPREADSHEET_LIMITS.recordBytes) throw recordTooLarge(values + 1);
   }
   if (collecting && buf.trim()) yield buf;
 }
@@ -265,6 +281,7 @@ export async function jsonSource(file: string, opts: { encoding: string }): Prom
     parsed.push(parseObject(n.value));
   }
   for (const p of parsed) if (typeof p !== 'string') for (const k of Object.keys(p)) if (!keys.has(k)) keys.set(k, keys.size);
+  if (keys.size > SPREADSHEET_LIMITS.columns) throw tooManyColumns();
   const columns = [...keys.keys()];
   const toRecord = (p: Record<string, unknown> | string, r: number): FileRecord => {
     if (typeof p === 'string') return { row: r, error: p };

@@ -1,12 +1,15 @@
 /**
  * XLSX import: a zip-bomb guard first (central directory sizes and ratios, then every entry
- * inflated once while counting bytes, stopped at the cap — sizes a file declares can lie), then
- * exceljs's streaming reader over the first worksheet with row and cell caps.
+ * inflated once while counting bytes, stopped at the cap — sizes a file declares can lie — and
+ * while counting what a reader would hold: shared strings, rich-text runs, cells, columns; see
+ * spreadsheet-scan.ts), then exceljs's streaming reader over the first worksheet with row and cell caps.
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { TASK_LIMITS } from '@askdb/contracts';
 import type { Cell, FileRecord, ReadProgress, TableSource } from './readers.js';
+import { WorkbookScan, type WorkbookCounts } from '../spreadsheet-scan.js';
+import { SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 
 export class FileRefused extends Error {}
 
@@ -43,9 +46,13 @@ function centralDirectory(fd: number, fileSize: number): ZipEntry[] {
   return out;
 }
 
-/** Refuses a workbook that would inflate past the cap, by its directory and by actually inflating it. */
-export async function guardZip(file: string, maxBytes: number = TASK_LIMITS.xlsxUncompressedBytes): Promise<void> {
+/**
+ * Refuses a workbook that would inflate past the cap, by its directory and by actually inflating it,
+ * or that holds more than the spreadsheet limits allow (SpreadsheetTooLarge); answers what it counted.
+ */
+export async function guardZip(file: string, maxBytes: number = TASK_LIMITS.xlsxUncompressedBytes): Promise<WorkbookCounts> {
   const fd = fs.openSync(file, 'r');
+  const scan = new WorkbookScan();
   try {
     const size = fs.fstatSync(fd).size;
     const entries = centralDirectory(fd, size);
@@ -60,25 +67,23 @@ export async function guardZip(file: string, maxBytes: number = TASK_LIMITS.xlsx
       const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
       if (e.compressed === 0) continue;
       const raw = fs.createReadStream(file, { start, end: start + e.compressed - 1 });
-      if (e.method === 0) {
-        total += e.compressed;
-        raw.destroy();
-      } else {
-        const inflate = zlib.createInflateRaw();
-        raw.pipe(inflate);
-        try {
-          for await (const chunk of inflate as AsyncIterable<Buffer>) {
-            total += chunk.length;
-            if (total > maxBytes) throw new FileRefused(`the workbook expands past ${maxBytes} bytes (a zip bomb?)`);
-          }
-        } catch (err) {
-          raw.destroy();
-          inflate.destroy();
-          if (err instanceof FileRefused) throw err;
-          throw new FileRefused(`the workbook is damaged (${e.name})`);
+      const body = e.method === 0 ? raw : raw.pipe(zlib.createInflateRaw());
+      scan.begin(e.name);
+      try {
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          total += chunk.length;
+          if (total > maxBytes) throw new FileRefused(`the workbook expands past ${maxBytes} bytes (a zip bomb?)`);
+          scan.push(chunk);
         }
+        scan.end();
+      } catch (err) {
+        raw.destroy();
+        if (body !== raw) body.destroy();
+        if (err instanceof FileRefused || err instanceof SpreadsheetTooLarge) throw err;
+        throw new FileRefused(`the workbook is damaged (${e.name})`);
       }
     }
+    return scan.counts;
   } finally {
     fs.closeSync(fd);
   }

@@ -39,6 +39,11 @@ export class SqliteConnection extends RunnerConnection {
     return !this.db.open;
   }
 
+  /** Whether BEGIN left a transaction open (Connection.inTransaction). */
+  async inTransaction(): Promise<boolean> {
+    return this.db.open && this.db.inTransaction;
+  }
+
   explainSql(sql: string): string {
     return `EXPLAIN QUERY PLAN ${sql}`;
   }

@@ -90,6 +90,8 @@ export interface RewardTotals {
   withdrawing: number;
   withdrawable: number;
   waiting: number;
+  /** Earned but not withdrawable yet: the invited order can still be cancelled and credited back (issue 24 point 4). */
+  pending?: number;
 }
 export interface WithdrawalView {
   id: number;

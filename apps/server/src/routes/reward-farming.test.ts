@@ -20,7 +20,7 @@ import { creditInvitationReward } from '../services/rewards/rewards.js';
 import { reverseInvitationReward } from '../services/rewards/reversals.js';
 
 const FORM = { name: 'Zhang San', idNumber: '11010519491231002X', alipayAccount: 'a@example.cn', phone: '13800138000' };
-type Totals = { currency: string; totalAssets: number; withdrawable: number; waiting: number; withdrawing: number; withdrawn: number };
+type Totals = { currency: string; totalAssets: number; withdrawable: number; waiting: number; withdrawing: number; withdrawn: number; pending?: number };
 
 describe('invitation rewards on two replicas: no farming', () => {
   let scratch: Awaited<ReturnType<typeof scratchPgDatabase>>;
@@ -70,7 +70,7 @@ describe('invitation rewards on two replicas: no farming', () => {
     expect((await subscriptionOf(buyerB, year)).status).toBe('NOT_STARTED');
 
     // The reward is credited (A sees it) but cannot be withdrawn, on either replica, not even two at once.
-    expect(await totals(inviterA)).toMatchObject({ currency: 'USD', totalAssets: 1782, withdrawable: 0 });
+    expect(await totals(inviterA)).toMatchObject({ currency: 'USD', totalAssets: 1782, withdrawable: 0, pending: 1782 });
     const tries = await Promise.all([a, b].map((app) => as(app, inviterA, 'POST', '/api/invitation/withdraw_invitation_income', FORM)));
     expect(tries.map((r) => r.status)).toEqual([409, 409]);
     expect(tries[0]!.body.errorMessage).toBe('You have nothing to withdraw yet');
@@ -79,7 +79,9 @@ describe('invitation rewards on two replicas: no farming', () => {
     // B cancels the not-yet-started year (credited back): A's reward is taken back, no payout, no negative balance.
     const sub = await subscriptionOf(buyerB, year);
     expect((await as(b, buyerB, 'POST', '/api/subscription/cancel', { id: sub.id })).body.data.status).toBe('CANCELLED');
-    expect(await totals(inviterA, b)).toMatchObject({ totalAssets: 0, withdrawable: 0, waiting: 0, withdrawing: 0, withdrawn: 0 });
+    const after = await totals(inviterA, b);
+    expect(after).toMatchObject({ totalAssets: 0, withdrawable: 0, waiting: 0, withdrawing: 0, withdrawn: 0 });
+    expect(after?.pending ?? 0).toBe(0);
     const list = await payouts();
     expect(list.data.filter((p) => p.userId === inviterA.userId)).toEqual([]);
     expect(list.negativeBalances.filter((x) => x.userId === inviterA.userId)).toEqual([]);

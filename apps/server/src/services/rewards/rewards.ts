@@ -76,11 +76,15 @@ export class RewardService {
       .where('user_id', '=', userId).groupBy(['currency', 'status']).execute();
     const by = new Map<string, RewardTotals>();
     const get = (c: string) => by.get(c) ?? (by.set(c, { currency: c, totalAssets: 0, withdrawn: 0, withdrawing: 0, withdrawable: 0, waiting: 0 }).get(c)!);
+    const all = new Map<string, number>();
     for (const l of ledger) {
       const t = get(l.currency);
       t.withdrawable = withdrawable.get(l.currency) ?? 0;
+      all.set(l.currency, (all.get(l.currency) ?? 0) + n(l.s));
       if (l.kind === 'REWARD' || l.kind === 'REVERSAL') t.totalAssets += n(l.s);
     }
+    // Only rewards wait to mature (withdrawals and returns count at once): what is not withdrawable yet of the ledger's sum.
+    for (const [c, sum] of all) if (sum !== get(c).withdrawable) get(c).pending = sum - get(c).withdrawable;
     for (const w of wd) {
       const t = get(w.currency);
       if (w.status === 'WAITING') t.waiting += n(w.s);

@@ -4,7 +4,7 @@
  * product, time, reward, status), my withdrawals and the withdrawal form.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { InvitationOrderItem, RewardTotals, WithdrawalView } from '@askdb/contracts';
@@ -63,6 +63,11 @@ export function InvitationsPanel() {
             {TOTAL_KEYS.map((k) => (
               <Statistic key={k} title={t(`rewards.totals.${k}`)} value={formatMoney(x[k], x.currency)} valueStyle={{ fontSize: 18 }} data-testid={`total-${k}`} />
             ))}
+            {!!x.pending && (
+              <Tooltip title={t('rewards.totals.pendingHint')}>
+                <Statistic title={t('rewards.totals.pending')} value={formatMoney(x.pending, x.currency)} valueStyle={{ fontSize: 18 }} data-testid="total-pending" />
+              </Tooltip>
+            )}
           </Space>
         </Card>
       ))}

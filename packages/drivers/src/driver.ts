@@ -90,6 +90,8 @@ export interface KeyInfo {
   onDelete?: string | null;
   onUpdate?: string | null;
   checkExpression?: string | null;
+  /** PostgreSQL: `DEFERRABLE` or `DEFERRABLE INITIALLY DEFERRED` (unique, primary and foreign keys). */
+  deferrable?: string | null;
 }
 export interface IndexInfo {
   name: string;
@@ -98,6 +100,10 @@ export interface IndexInfo {
   method?: string | null;
   columns: { name: string; order?: 'ASC' | 'DESC'; expression?: string }[];
   where?: string | null;
+  /** PostgreSQL: the engine's whole CREATE INDEX (opclasses, INCLUDE, storage options). */
+  definition?: string | null;
+  /** Backs a constraint (primary, unique, exclusion): created with it, never on its own. */
+  constraintBacked?: boolean;
 }
 export type RoutineKind = 'FUNCTION' | 'PROCEDURE';
 export interface RoutineInfo { name: string; specificName?: string; parameters?: { parameterName: string; parameterType: string }[]; returnType?: string | null; comment?: string | null }
@@ -136,7 +142,7 @@ export interface SchemaObjectInfo {
 }
 export type SchemaObjectKind =
   | 'extension' | 'type' | 'domain' | 'function' | 'procedure' | 'aggregate' | 'trigger' | 'eventTrigger' | 'rule'
-  | 'policy' | 'rowSecurity' | 'partition' | 'index' | 'event';
+  | 'policy' | 'rowSecurity' | 'partition' | 'index' | 'event' | 'constraint' | 'comment' | 'identity';
 /** Stands for the object's own schema name in SchemaObjectInfo texts (`<token>.f` for `"public".f`). */
 export const SCHEMA_TOKEN = '\u0000schema\u0000';
 

@@ -9,4 +9,4 @@ export type { Operation, OperationKind, ColumnChange, SchemaDiff } from './opera
 export { DdlGenerator, joinStatements, type DdlOptions } from './ddl/base.js';
 export { ddlGeneratorFor } from './ddl/index.js';
 export { syncSql, syncPlan, UnsupportedEngineError, type SyncOptions, type SyncPlan } from './sync.js';
-export { createTableSql, alterTableSql, type TableEditOptions } from './table-editor.js';
+export { createTableSql, alterTableSql, checkIndexMethods, InvalidIndexMethodError, type TableEditOptions } from './table-editor.js';

@@ -4,6 +4,8 @@
  * driver `Catalog` by `fromCatalog` (normalize/catalog.ts), or by hand (the table editor).
  */
 
+import type { SchemaObjectInfo as SchemaObjectModel } from '@askdb/drivers';
+
 /** Engine families that share DDL rules. */
 export type EngineFamily = 'postgresql' | 'mysql' | 'sqlite' | 'duckdb' | 'sqlserver' | 'oracle';
 
@@ -29,17 +31,24 @@ export interface ColumnModel {
   identity: IdentityKind | null;
   collation: string | null;
   comment: string | null;
+  /** A generated column: its expression, and whether it is stored (PostgreSQL's only kind) or virtual. */
+  generated?: { expression: string; stored: boolean } | null;
+  /** MySQL family: the expression of `ON UPDATE …` (rows stamp themselves on update). */
+  onUpdate?: string | null;
 }
 
 export interface PrimaryKeyModel {
   /** Null where the engine does not keep a name (SQLite, MySQL's always-`PRIMARY`). */
   name: string | null;
   columns: string[];
+  /** PostgreSQL: `DEFERRABLE` or `DEFERRABLE INITIALLY DEFERRED`. */
+  deferrable?: string | null;
 }
 
 export interface UniqueModel {
   name: string | null;
   columns: string[];
+  deferrable?: string | null;
 }
 
 export interface CheckModel {
@@ -56,6 +65,7 @@ export interface ForeignKeyModel {
   refColumns: string[];
   onDelete: ForeignKeyAction;
   onUpdate: ForeignKeyAction;
+  deferrable?: string | null;
 }
 
 export interface IndexColumnModel {
@@ -73,11 +83,17 @@ export interface IndexModel {
   method: string | null;
   /** Partial-index predicate. */
   where: string | null;
+  /** PostgreSQL: the engine's own CREATE INDEX, unqualified (opclasses, INCLUDE, …); compared and written when present. */
+  definition?: string | null;
 }
 
 export interface TableModel {
   name: string;
   comment: string | null;
+  /** PostgreSQL: the partition key of a partitioned table (`RANGE (payment_date)`); partitions are schema objects. */
+  partitionBy?: string | null;
+  /** MySQL family: engine and default character set / collation, compared and written with the table. */
+  options?: { engine: string | null; charset: string | null; collation: string | null } | null;
   columns: ColumnModel[];
   primaryKey: PrimaryKeyModel | null;
   uniques: UniqueModel[];
@@ -112,6 +128,8 @@ export interface SchemaModel {
   tables: TableModel[];
   views: ViewModel[];
   sequences: SequenceModel[];
+  /** Everything else the schema holds (types, routines, triggers, partitions, …), as the engine writes it. */
+  objects?: SchemaObjectModel[];
 }
 
 export function emptyTable(name: string): TableModel {

@@ -7,7 +7,7 @@ import type {
   UniqueModel, ViewModel,
 } from './model.js';
 
-export type ColumnChange = 'type' | 'nullable' | 'default' | 'identity' | 'collation' | 'comment';
+export type ColumnChange = 'type' | 'nullable' | 'default' | 'identity' | 'collation' | 'comment' | 'generated';
 
 export type Operation =
   /** Without its foreign keys: they follow as addForeignKey once every table exists. */
@@ -15,6 +15,8 @@ export type Operation =
   | { kind: 'dropTable'; table: TableModel }
   | { kind: 'renameTable'; from: string; to: string }
   | { kind: 'setTableComment'; table: string; comment: string | null; previous: string | null }
+  /** MySQL family: engine, default charset or collation changes (ALTER TABLE … ENGINE=…, DEFAULT CHARSET=…). */
+  | { kind: 'setTableOptions'; table: string; options: NonNullable<TableModel['options']> }
   | { kind: 'addColumn'; table: string; column: ColumnModel }
   | { kind: 'dropColumn'; table: string; column: ColumnModel }
   | { kind: 'alterColumn'; table: string; from: ColumnModel; to: ColumnModel; changes: ColumnChange[] }

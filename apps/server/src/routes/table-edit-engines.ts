@@ -21,6 +21,23 @@ const INDEX_METHODS: Partial<Record<TableEditEngine, string[]>> = {
   mysql: ['BTREE', 'HASH'],
 };
 
+/**
+ * Every index method the DDL may name per engine (issue 24 point 5): the offered ones, the built-in
+ * others, MySQL's index kinds written as methods, SQL Server's clustering. Engines without a list
+ * take none besides what the edited table already has.
+ */
+const ALLOWED_INDEX_METHODS: Partial<Record<TableEditEngine, string[]>> = {
+  postgresql: ['btree', 'hash', 'gin', 'gist', 'brin', 'spgist'],
+  mysql: ['BTREE', 'HASH', 'FULLTEXT', 'SPATIAL', 'RTREE'],
+  sqlserver: ['CLUSTERED', 'NONCLUSTERED'],
+};
+
+/** The methods an edit may use: the engine's, and those the original table's indexes already use (extension methods such as pgvector's). */
+export function allowedIndexMethods(engine: TableEditEngine, original: { indexes: { method?: string | null }[] } | null | undefined): string[] {
+  const existing = (original?.indexes ?? []).map((ix) => ix.method).filter((m): m is string => !!m && /^[A-Za-z_][A-Za-z0-9_]*$/.test(m));
+  return [...(ALLOWED_INDEX_METHODS[engine] ?? []), ...existing];
+}
+
 /** Integer key type and text column type of a new table. */
 const STARTER_TYPES: Record<TableEditEngine, [key: string, text: string]> = {
   postgresql: ['integer', 'varchar(255)'],

@@ -52,6 +52,11 @@ const messages = defineMessages({
     'zh-CN': '索引 {name} 使用了列 {column}，但表中没有该列。',
     'ja-JP': 'インデックス {name} は列 {column} を使っていますが、テーブルにその列はありません。',
   },
+  INDEX_METHOD: {
+    'en-US': 'Index {name}: "{method}" is not an index method of this database (choose one of: {methods}).',
+    'zh-CN': '索引 {name}：“{method}”不是此数据库的索引方法（可选：{methods}）。',
+    'ja-JP': 'インデックス {name}：「{method}」はこのデータベースのインデックス方式ではありません（選択肢：{methods}）。',
+  },
   OPTIONS_MYSQL_ONLY: {
     'en-US': 'Table options (engine, character set, collation, auto-increment value) apply to MySQL-family databases only.',
     'zh-CN': '表选项（引擎、字符集、排序规则、自增值）仅适用于 MySQL 系列数据库。',

@@ -165,19 +165,19 @@ function optionClauses(o: TableEditOptions = {}, base: TableEditOptions = {}): s
 }
 
 /** The statements that create `desired`, or turn `original` into it. */
-export function editSql(type: DatabaseType, family: EngineFamily, input: TableEditSqlInput): string[] {
+export function editSql(type: DatabaseType, family: EngineFamily, input: TableEditSqlInput, indexMethods?: readonly string[]): string[] {
   const schemaName = supportsSchema(type) ? input.schemaName ?? null : null;
   const original = input.original ?? null;
   const renames = knownRenames(original, input.desired, input.columnRenames);
   const desired = desiredTable(family, input.desired, original, renames);
   const mysql = family === 'mysql';
   if (!original) {
-    const out = createTableSql(type, desired, { schemaName });
+    const out = createTableSql(type, desired, { schemaName, indexMethods });
     const opts = mysql ? optionClauses(input.tableOptions) : [];
     if (opts.length) out[0] = `${out[0]} ${opts.join(' ')}`;
     return out;
   }
-  const out = alterTableSql(type, originalTable(original), desired, { schemaName, columnRenames: Object.fromEntries(renames) });
+  const out = alterTableSql(type, originalTable(original), desired, { schemaName, columnRenames: Object.fromEntries(renames), indexMethods });
   const opts = mysql ? optionClauses(input.tableOptions, input.originalTableOptions) : [];
   if (opts.length) {
     const d = dialectFor(type);

@@ -6,14 +6,14 @@
  */
 import { ERROR_CODES, TableEditModelInput, TableEditSqlInput, supportsDatabase, supportsSchema, type DatabaseType, type Language, type TableEditModelResult, type TableEditSqlResult } from '@askdb/contracts';
 import type { Catalog, Connection, TableLocation } from '@askdb/drivers';
-import { UnsupportedEngineError, engineFamily, fromCatalog, type EngineFamily } from '@askdb/schema-diff';
+import { InvalidIndexMethodError, UnsupportedEngineError, engineFamily, fromCatalog, type EngineFamily } from '@askdb/schema-diff';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
 import { defineRoute } from '../http/route.js';
 import { AppError } from '../http/errors.js';
 import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
-import { engineOffer, mysqlTableOptions } from './table-edit-engines.js';
+import { allowedIndexMethods, engineOffer, mysqlTableOptions } from './table-edit-engines.js';
 import { editSql, problemsOf, toEditModel } from './table-edit-model.js';
 import { tableEditMsg } from './table-edit-messages.js';
 import { permissions } from '../services/permissions/index.js';
@@ -88,8 +88,9 @@ const tableEdit: RouteModule = (app, deps) => {
     if (problems.length) throw invalid(problems.map((p) => tableEditMsg(lang, p.key, p.params)).join(' '));
     if (family !== 'mysql' && (hasOptions(body.tableOptions) || hasOptions(body.originalTableOptions))) throw invalid(tableEditMsg(lang, 'OPTIONS_MYSQL_ONLY'));
     try {
-      return { statements: editSql(type, family, { ...body, ...place(type, body) }) };
+      return { statements: editSql(type, family, { ...body, ...place(type, body) }, allowedIndexMethods(family, body.original)) };
     } catch (e) {
+      if (e instanceof InvalidIndexMethodError) throw invalid(tableEditMsg(lang, 'INDEX_METHOD', { name: e.index, method: e.method, methods: allowedIndexMethods(family, body.original).join(', ') || '—' }));
       if (e instanceof UnsupportedEngineError) throw new AppError(400, ERROR_CODES.UNSUPPORTED, tableEditMsg(lang, 'UNSUPPORTED', { type }));
       throw invalid((e as Error).message);
     }

@@ -133,5 +133,6 @@ function routedMetadata(sessionFor: (database: string | null | undefined) => Pro
     sequences: byLoc('sequences'),
     catalog: byLoc('catalog'),
     columnsOf: byLoc('columnsOf'),
+    schemaObjects: byLoc('schemaObjects'),
   };
 }

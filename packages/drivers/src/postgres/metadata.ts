@@ -2,12 +2,13 @@
 import type { Dialect } from '@askdb/sql';
 import type {
   Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, SequenceInfo,
-  TableInfo, TableLocation, TriggerInfo, ViewInfo,
+  SchemaObjectInfo, TableInfo, TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { groupMappedInSlices } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
 import { buildTableDdl } from './ddl.js';
+import { readSchemaObjects } from './objects.js';
 
 export type RunQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
@@ -67,7 +68,7 @@ export class PgMetadata implements Metadata {
 
   async views(loc: Location): Promise<ViewInfo[]> {
     const rows = await this.query<Q.ViewRow>(Q.VIEWS_SQL, [this.schema(loc)]);
-    return rows.map((r) => ({ name: r.name, comment: r.comment, definition: r.definition }));
+    return rows.map((r) => ({ name: r.name, comment: r.comment, definition: r.definition, ...(r.kind === 'm' ? { materialized: true } : {}) }));
   }
 
   async viewColumns(loc: TableLocation): Promise<ColumnInfo[]> {
@@ -136,6 +137,8 @@ export class PgMetadata implements Metadata {
       tables: relations.map((t) => ({
         name: t.name,
         comment: t.comment,
+        ...(t.partition_key ? { partitionKey: t.partition_key } : {}),
+        ...(t.partition_of ? { partitionOf: t.partition_of } : {}),
         columns: columnsOf.get(t.name) ?? [],
         keys: keysOf.get(t.name) ?? [],
         indexes: indexesOf.get(t.name) ?? [],
@@ -145,6 +148,11 @@ export class PgMetadata implements Metadata {
       procedures: routines.filter((r) => r.kind === 'p').map(routine),
       sequences,
     };
+  }
+
+  /** Schema sync's objects beyond tables, views and sequences (postgres/objects.ts). */
+  async schemaObjects(loc: Location): Promise<SchemaObjectInfo[]> {
+    return readSchemaObjects(this.query, this.schema(loc));
   }
 
   private column(r: Q.ColumnRow): ColumnInfo {
@@ -159,6 +167,7 @@ export class PgMetadata implements Metadata {
       primaryKey: r.primary_key,
       autoIncrement: r.identity !== '' || /^nextval\(/i.test(r.default_value ?? ''),
       identity: r.identity === 'a' ? 'ALWAYS' : r.identity === 'd' ? 'BY DEFAULT' : null,
+      ...(r.generated === 's' ? { generatedExpression: r.default_value, generatedStored: true } : {}),
       ordinal: r.ordinal,
       length, precision, scale,
       collation: r.collation,
@@ -177,6 +186,8 @@ function key(r: Q.KeyRow): KeyInfo {
     info.onDelete = ACTIONS[r.on_delete] ?? null;
   }
   if (type === 'CHECK') info.checkExpression = r.definition.replace(/^CHECK\s*/i, '').replace(/\s+NOT VALID$/i, '');
+  const deferrable = /\bDEFERRABLE INITIALLY DEFERRED\b/.test(r.definition) ? 'DEFERRABLE INITIALLY DEFERRED' : /(?<!NOT )\bDEFERRABLE\b/.test(r.definition) ? 'DEFERRABLE' : null;
+  if (deferrable) info.deferrable = deferrable;
   return info;
 }
 
@@ -187,6 +198,8 @@ function index(r: Q.IndexRow): IndexInfo {
     primary: r.primary,
     method: r.method,
     where: r.where,
+    definition: r.definition,
+    constraintBacked: r.constraint_backed,
     columns: (r.columns ?? []).map((c) => ({
       name: c.name ?? c.expression ?? '',
       order: c.desc ? 'DESC' as const : 'ASC' as const,

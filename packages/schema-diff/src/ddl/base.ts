@@ -37,6 +37,7 @@ export abstract class DdlGenerator {
       case 'dropTable': return [`DROP TABLE ${this.name(op.table.name)}`];
       case 'renameTable': return [this.renameTable(op.from, op.to)];
       case 'setTableComment': return this.tableComment(op.table, op.comment, op.previous);
+      case 'setTableOptions': return [];
       case 'addColumn': return this.addColumn(op.table, op.column);
       case 'dropColumn': return [`ALTER TABLE ${this.name(op.table)} DROP COLUMN ${this.q(op.column.name)}`];
       case 'alterColumn': return this.alterColumn(op.table, op.from, op.to, op.changes);
@@ -147,11 +148,11 @@ export abstract class DdlGenerator {
   }
 
   primaryKeyClause(pk: PrimaryKeyModel): string {
-    return `${this.constraintName(pk.name)}PRIMARY KEY (${this.columnList(pk.columns)})`;
+    return `${this.constraintName(pk.name)}PRIMARY KEY (${this.columnList(pk.columns)})${pk.deferrable ? ` ${pk.deferrable}` : ''}`;
   }
 
   uniqueClause(u: UniqueModel): string {
-    return `${this.constraintName(u.name)}UNIQUE (${this.columnList(u.columns)})`;
+    return `${this.constraintName(u.name)}UNIQUE (${this.columnList(u.columns)})${u.deferrable ? ` ${u.deferrable}` : ''}`;
   }
 
   checkClause(c: CheckModel): string {
@@ -161,7 +162,7 @@ export abstract class DdlGenerator {
   foreignKeyClause(f: ForeignKeyModel): string {
     const ref = f.refSchema ? `${this.q(f.refSchema)}.${this.q(f.refTable)}` : this.name(f.refTable);
     const actions = (f.onDelete !== 'NO ACTION' ? ` ON DELETE ${f.onDelete}` : '') + (f.onUpdate !== 'NO ACTION' ? ` ON UPDATE ${f.onUpdate}` : '');
-    return `${this.constraintName(f.name)}FOREIGN KEY (${this.columnList(f.columns)}) REFERENCES ${ref} (${this.columnList(f.refColumns)})${actions}`;
+    return `${this.constraintName(f.name)}FOREIGN KEY (${this.columnList(f.columns)}) REFERENCES ${ref} (${this.columnList(f.refColumns)})${actions}${f.deferrable ? ` ${f.deferrable}` : ''}`;
   }
 
   protected alterAdd(table: string, clause: string): string {

@@ -10,7 +10,7 @@ import { DdlGenerator } from './base.js';
 /** Operations that become clauses of the table's one ALTER TABLE. */
 const CLAUSE_KINDS = new Set<Operation['kind']>([
   'dropIndex', 'dropPrimaryKey', 'dropUnique', 'dropCheck', 'renameColumn', 'dropColumn', 'addColumn', 'alterColumn',
-  'setTableComment', 'addPrimaryKey', 'addUnique', 'addCheck', 'addIndex',
+  'setTableComment', 'setTableOptions', 'addPrimaryKey', 'addUnique', 'addCheck', 'addIndex',
 ]);
 
 const PRE_RENAME = new Set<Operation['kind']>(['dropIndex', 'dropPrimaryKey', 'dropUnique', 'dropCheck']);
@@ -52,7 +52,7 @@ export class MysqlDdl extends DdlGenerator {
     const renamedTo = new Map<string, string>();
     for (const op of ops) if (op.kind === 'renameColumn') renamedTo.set(op.to, op.from);
     const altered = new Set(ops.filter((o) => o.kind === 'alterColumn').map((o) => (o.kind === 'alterColumn' ? o.to.name : '')));
-    const order: Operation['kind'][] = ['dropIndex', 'dropUnique', 'dropCheck', 'dropPrimaryKey', 'renameColumn', 'dropColumn', 'addColumn', 'alterColumn', 'addPrimaryKey', 'addUnique', 'addCheck', 'addIndex', 'setTableComment'];
+    const order: Operation['kind'][] = ['dropIndex', 'dropUnique', 'dropCheck', 'dropPrimaryKey', 'renameColumn', 'dropColumn', 'addColumn', 'alterColumn', 'addPrimaryKey', 'addUnique', 'addCheck', 'addIndex', 'setTableComment', 'setTableOptions'];
     for (const kind of order) {
       for (const op of ops.filter((o) => o.kind === kind)) {
         switch (op.kind) {
@@ -74,6 +74,7 @@ export class MysqlDdl extends DdlGenerator {
           case 'addCheck': clauses.push(`ADD ${this.checkClause(op.check)}`); break;
           case 'addIndex': clauses.push(`ADD ${this.indexClause(op.index)}`); break;
           case 'setTableComment': clauses.push(`COMMENT = ${this.literal(op.comment ?? '')}`); break;
+          case 'setTableOptions': clauses.push(...this.optionClauses({ options: op.options } as TableModel)); break;
         }
       }
     }
@@ -85,8 +86,10 @@ export class MysqlDdl extends DdlGenerator {
       this.q(c.name),
       c.type,
       c.collation ? `COLLATE ${c.collation}` : '',
-      c.nullable ? 'NULL' : 'NOT NULL',
-      this.defaultClause(c).trim(),
+      c.generated ? `GENERATED ALWAYS AS (${c.generated.expression}) ${c.generated.stored ? 'STORED' : 'VIRTUAL'}` : '',
+      c.generated ? '' : c.nullable ? 'NULL' : 'NOT NULL',
+      c.generated ? '' : this.defaultClause(c).trim(),
+      c.onUpdate ? `ON UPDATE ${c.onUpdate}` : '',
       c.identity ? 'AUTO_INCREMENT' : '',
       c.comment ? `COMMENT ${this.literal(c.comment)}` : '',
     ].filter(Boolean).join(' ');
@@ -101,7 +104,14 @@ export class MysqlDdl extends DdlGenerator {
   }
 
   protected tableOptions(t: TableModel): string {
-    return t.comment ? ` COMMENT=${this.literal(t.comment)}` : '';
+    return this.optionClauses(t).map((o) => ` ${o}`).join('') + (t.comment ? ` COMMENT=${this.literal(t.comment)}` : '');
+  }
+
+  /** ENGINE, DEFAULT CHARSET and COLLATE as the source table has them. */
+  optionClauses(t: TableModel): string[] {
+    const o = t.options;
+    if (!o) return [];
+    return [o.engine ? `ENGINE=${o.engine}` : '', o.charset ? `DEFAULT CHARSET=${o.charset}` : '', o.collation ? `COLLATE=${o.collation}` : ''].filter(Boolean);
   }
 
   protected createTableComments(): string[] {

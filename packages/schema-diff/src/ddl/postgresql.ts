@@ -1,5 +1,5 @@
 /** PostgreSQL DDL (and the PostgreSQL-wire family). */
-import type { ColumnModel, IndexModel } from '../model.js';
+import type { ColumnModel, IndexModel, TableModel } from '../model.js';
 import type { ColumnChange } from '../operations.js';
 import { DdlGenerator } from './base.js';
 
@@ -15,12 +15,21 @@ export class PostgresDdl extends DdlGenerator {
       type,
       c.collation ? `COLLATE ${this.dialect.quoteIdentifier(c.collation, true)}` : '',
       isIdentity(c) ? generated(c) : '',
-      c.identity === 'serial' ? '' : this.defaultClause(c).trim(),
+      c.generated ? `GENERATED ALWAYS AS (${c.generated.expression}) STORED` : '',
+      c.identity === 'serial' || c.generated ? '' : this.defaultClause(c).trim(),
       c.nullable ? '' : 'NOT NULL',
     ].filter(Boolean).join(' ');
   }
 
+  protected tableOptions(t: TableModel): string {
+    return t.partitionBy ? ` PARTITION BY ${t.partitionBy}` : '';
+  }
+
   alterColumn(table: string, from: ColumnModel, to: ColumnModel, changes: ColumnChange[]): string[] {
+    // A generation expression cannot be altered in place: the column is derived, so it is dropped and added again.
+    if (changes.includes('generated')) {
+      return [`ALTER TABLE ${this.name(table)} DROP COLUMN ${this.q(from.name)}`, ...this.addColumn(table, to)];
+    }
     const alter = `ALTER TABLE ${this.name(table)} ALTER COLUMN ${this.q(to.name)}`;
     const out: string[] = [];
     const identityChange = changes.includes('identity');
@@ -68,6 +77,9 @@ export class PostgresDdl extends DdlGenerator {
   }
 
   createIndex(table: string, ix: IndexModel): string {
+    // The engine's own text keeps opclasses, INCLUDE and storage options; on a partitioned table it
+    // is created on every partition too (no ONLY), as the source's are.
+    if (ix.definition) return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${this.q(ix.name)} ON ${this.name(table)} ${ix.definition}`;
     const using = ix.method ? ` USING ${ix.method}` : '';
     return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${this.q(ix.name)} ON ${this.name(table)}${using} (${this.indexColumns(ix)})${ix.where ? ` WHERE (${ix.where})` : ''}`;
   }

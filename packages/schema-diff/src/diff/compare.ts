@@ -15,6 +15,8 @@ export function columnChanges(from: ColumnModel, to: ColumnModel): ColumnChange[
   if (from.identity !== to.identity) changes.push('identity');
   if ((from.collation ?? '') !== (to.collation ?? '')) changes.push('collation');
   if ((from.comment ?? '') !== (to.comment ?? '')) changes.push('comment');
+  if (JSON.stringify(from.generated ?? null) !== JSON.stringify(to.generated ?? null)) changes.push('generated');
+  if ((from.onUpdate ?? '') !== (to.onUpdate ?? '')) changes.push('default');
   return changes;
 }
 
@@ -25,11 +27,11 @@ export function sameList(a: readonly string[], b: readonly string[]): boolean {
 export function samePrimaryKey(engine: EngineFamily, a: PrimaryKeyModel | null, b: PrimaryKeyModel | null): boolean {
   if (!a || !b) return !a && !b;
   if (engineTraits(engine).namedPrimaryKey && a.name && b.name && a.name !== b.name) return false;
-  return sameList(a.columns, b.columns);
+  return sameList(a.columns, b.columns) && (a.deferrable ?? '') === (b.deferrable ?? '');
 }
 
 export function sameUnique(a: UniqueModel, b: UniqueModel): boolean {
-  return sameList(a.columns, b.columns);
+  return sameList(a.columns, b.columns) && (a.deferrable ?? '') === (b.deferrable ?? '');
 }
 
 export function sameCheck(a: CheckModel, b: CheckModel): boolean {
@@ -38,10 +40,11 @@ export function sameCheck(a: CheckModel, b: CheckModel): boolean {
 
 export function sameForeignKey(a: ForeignKeyModel, b: ForeignKeyModel): boolean {
   return sameList(a.columns, b.columns) && a.refTable === b.refTable && (a.refSchema ?? '') === (b.refSchema ?? '')
-    && sameList(a.refColumns, b.refColumns) && a.onDelete === b.onDelete && a.onUpdate === b.onUpdate;
+    && sameList(a.refColumns, b.refColumns) && a.onDelete === b.onDelete && a.onUpdate === b.onUpdate && (a.deferrable ?? '') === (b.deferrable ?? '');
 }
 
 export function sameIndex(a: IndexModel, b: IndexModel): boolean {
+  if (a.definition && b.definition) return a.definition.replace(/\s+/g, ' ') === b.definition.replace(/\s+/g, ' ');
   return a.unique === b.unique && (a.method ?? '') === (b.method ?? '') && expressionKey(a.where) === expressionKey(b.where)
     && a.columns.length === b.columns.length
     && a.columns.every((c, i) => {

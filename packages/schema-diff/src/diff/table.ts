@@ -97,6 +97,7 @@ export function planTable(
     if (changes.includes('type')) plan.typeChanged.add(c.name);
   }
   if ((cur.comment ?? '') !== (desired.comment ?? '')) plan.columns.push({ kind: 'setTableComment', table, comment: desired.comment, previous: cur.comment });
+  if (desired.options && JSON.stringify(cur.options ?? null) !== JSON.stringify(desired.options)) plan.columns.push({ kind: 'setTableOptions', table, options: desired.options });
 
   if (!samePrimaryKey(engine, cur.primaryKey, desired.primaryKey)) {
     if (cur.primaryKey) plan.drops.push({ kind: 'dropPrimaryKey', table: at, primaryKey: cur.primaryKey });

@@ -12,7 +12,8 @@ import { canonicalType, isPostgresSerialType, typeDetail } from './types.js';
 export function fromCatalog(catalog: Catalog, engine: EngineFamily): SchemaModel {
   const qualifier = engine === 'mysql' ? catalog.databaseName : engine === 'sqlite' ? 'main' : catalog.schemaName;
   const ctx: Ctx = { engine, qualifier, ownSchema: catalog.schemaName ?? catalog.databaseName, sequences: catalog.sequences ?? [], ownedSequences: new Set() };
-  const tables = catalog.tables.map((t) => tableModel(t, ctx));
+  // Partitions are created by their schema object (PARTITION OF … FOR VALUES …), not as tables of their own.
+  const tables = catalog.tables.filter((t) => !t.partitionOf).map((t) => tableModel(t, ctx));
   return {
     engine,
     databaseName: catalog.databaseName,
@@ -20,6 +21,7 @@ export function fromCatalog(catalog: Catalog, engine: EngineFamily): SchemaModel
     tables,
     views: catalog.views.map((v) => viewModel(v, ctx)),
     sequences: (catalog.sequences ?? []).filter((s) => !ctx.ownedSequences.has(s.name)).map(sequenceModel),
+    ...(catalog.objects ? { objects: catalog.objects } : {}),
   };
 }
 
@@ -39,11 +41,11 @@ function tableModel(t: CatalogTable, ctx: Ctx): TableModel {
   const keys = t.keys;
   const pk = keys.find((k) => k.type === 'PRIMARY');
   const pkColumns = pk?.columns ?? cols.filter((c) => c.primaryKey).map((c) => c.name);
-  const uniques = keys.filter((k) => k.type === 'UNIQUE').map((k) => ({ name: traits.namedUnique ? k.name : null, columns: [...k.columns] }));
+  const uniques = keys.filter((k) => k.type === 'UNIQUE').map((k) => ({ name: traits.namedUnique ? k.name : null, columns: [...k.columns], ...(k.deferrable ? { deferrable: k.deferrable } : {}) }));
   const constraintNames = new Set(keys.filter((k) => k.type === 'PRIMARY' || k.type === 'UNIQUE').map((k) => k.name));
   const indexes: IndexModel[] = [];
   for (const ix of t.indexes) {
-    if (ix.primary || constraintNames.has(ix.name) || (ctx.engine === 'mysql' && ix.name === 'PRIMARY')) continue;
+    if (ix.primary || ix.constraintBacked || constraintNames.has(ix.name) || (ctx.engine === 'mysql' && ix.name === 'PRIMARY')) continue;
     if (ctx.engine === 'sqlite' && ix.name.startsWith('sqlite_autoindex_')) {
       // Backs a UNIQUE (or PRIMARY KEY) clause of CREATE TABLE: keep it as the constraint.
       const names = ix.columns.map((c) => c.name);
@@ -56,8 +58,10 @@ function tableModel(t: CatalogTable, ctx: Ctx): TableModel {
   return {
     name: t.name,
     comment: t.comment || null,
+    ...(t.partitionKey ? { partitionBy: t.partitionKey } : {}),
+    ...(t.options ? { options: { engine: t.options.engine ?? null, charset: t.options.charset ?? null, collation: t.options.collation ?? null } } : {}),
     columns,
-    primaryKey: pkColumns.length ? { name: traits.namedPrimaryKey ? pk?.name ?? null : null, columns: [...pkColumns] } : null,
+    primaryKey: pkColumns.length ? { name: traits.namedPrimaryKey ? pk?.name ?? null : null, columns: [...pkColumns], ...(pk?.deferrable ? { deferrable: pk.deferrable } : {}) } : null,
     uniques,
     checks: keys.filter((k) => k.type === 'CHECK' && k.checkExpression).map((k) => ({
       name: traits.namedCheck ? k.name || null : null,
@@ -95,6 +99,8 @@ function columnModel(table: string, c: ColumnInfo, ctx: Ctx): ColumnModel {
     identity,
     collation: c.collation || null,
     comment: c.comment || null,
+    ...(c.generatedExpression ? { generated: { expression: stripOuterParens(tidySql(stripQualifier(c.generatedExpression, ctx.qualifier))), stored: c.generatedStored !== false } } : {}),
+    ...(c.onUpdate ? { onUpdate: c.onUpdate.trim().toLowerCase().replace(/^current_timestamp(\(\))?/, 'current_timestamp()') } : {}),
   };
 }
 
@@ -127,6 +133,7 @@ function foreignKeyModel(k: KeyInfo, ctx: Ctx): ForeignKeyModel {
     refColumns: [...(k.referencedColumns ?? [])],
     onDelete: fkAction(k.onDelete, traits.restrictIsNoAction),
     onUpdate: fkAction(k.onUpdate, traits.restrictIsNoAction),
+    ...(k.deferrable ? { deferrable: k.deferrable } : {}),
   };
 }
 
@@ -155,6 +162,7 @@ function indexModel(ix: IndexInfo, ctx: Ctx): IndexModel {
     })),
     method: defaultMethod ? null : ctx.engine === 'mysql' ? method.toUpperCase() : method.toLowerCase(),
     where: ix.where ? stripOuterParens(stripQualifier(ix.where, ctx.qualifier)) : null,
+    ...(ctx.engine === 'postgresql' && ix.definition ? { definition: indexBody(ix.definition) } : {}),
   };
 }
 
@@ -191,6 +199,12 @@ function sequenceModel(s: SequenceInfo): SequenceModel {
     maxValue: s.maxValue ?? null,
     cycle: !!s.cycle,
   };
+}
+
+/** `USING btree (last_name text_pattern_ops) INCLUDE (…) WHERE …`: a PostgreSQL index past its name and table. */
+function indexBody(definition: string): string {
+  const m = /\sUSING\s/i.exec(definition);
+  return m ? definition.slice(m.index).trim() : definition;
 }
 
 function same(a: string[], b: string[]): boolean {

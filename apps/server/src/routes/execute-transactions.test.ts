@@ -12,6 +12,8 @@ const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.
 
 interface Engine {
   name: string;
+  /** A query of 1,000 rows. */
+  manyRows: string;
   /** Creates the scratch database with table t(a int); returns the data source input. */
   setUp(): Promise<Record<string, unknown>>;
   /** Rows of t as another connection sees them (committed only). */
@@ -28,6 +30,7 @@ function postgres(): Engine {
   const one = async (sql: string) => Number(((await db.adminQuery(sql, [db.name])) as { rows: { n: string }[] }).rows[0]!.n);
   return {
     name: 'PostgreSQL',
+    manyRows: 'select g from generate_series(1, 1000) g',
     async setUp() {
       db = await scratchPgDatabase('askdb_tx', 'create table t(a int)');
       return pgSourceInput('pg tx', db.name);
@@ -64,6 +67,7 @@ function mariadb(): Engine {
   const holders = () => admin<{ id: number }[]>('select p.id from information_schema.processlist p join information_schema.innodb_trx x on x.trx_mysql_thread_id = p.id where p.db = ?', [name]);
   return {
     name: 'MariaDB',
+    manyRows: 'select seq from seq_1_to_1000',
     async setUp() {
       await admin(`create database ${name}; create table ${name}.t(a int) engine=InnoDB`);
       return { alias: 'maria tx', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name };
@@ -121,6 +125,17 @@ describe.each([postgres(), mariadb()])('transactions and pooled connections on $
     expect(zh.body.errorMessage).toContain('事务需要控制台会话');
     const ja = await exec({ sql: 'start transaction; select 1' }, 'ja-JP');
     expect(ja.body.errorMessage).toContain('トランザクションにはコンソールセッションが必要です');
+  });
+
+  it('a result cursor does not keep a transaction open past the request either', async () => {
+    const r = await exec({ sql: `begin; insert into t values (5); ${engine.manyRows}`, pageSize: 100 });
+    expect(r.body.errorCode).toBe('TRANSACTION_NEEDS_SESSION');
+    expect(await engine.committedCount()).toBe(0);
+    expect(await engine.openTransactions()).toBe(0);
+    // Without a transaction, the cursor is kept as before.
+    const plain = await exec({ sql: engine.manyRows, pageSize: 100 });
+    expect(plain.body.data[0]).toMatchObject({ hasMore: true, cursorId: expect.any(String) });
+    await t.json('POST', '/api/rdb/dml/cursor/close', { cursorId: plain.body.data[0].cursorId });
   });
 
   it('a whole transaction in one request still commits', async () => {

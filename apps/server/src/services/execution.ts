@@ -162,9 +162,11 @@ export class ExecutionService {
               if (wasOpen && conn.broken) return failedWith(done, executionMsg(lang, 'TRANSACTION_LOST'));
               return done;
             });
+        // Without a session, a result cursor may not hold a transaction open past the request: no cursor then.
+        const last = i === statements.length - 1 && (key !== null || !(open || (await lease.conn.inTransaction?.().catch(() => true))));
         let r: { success: boolean; keep?: boolean };
         try {
-          r = await consume({ index: i, originalSql, events: it }, lease, i === statements.length - 1);
+          r = await consume({ index: i, originalSql, events: it }, lease, last);
         } finally {
           timer.stop();
           audit?.finish();

@@ -1,8 +1,8 @@
 /**
  * Generated column-reach test (issue 24 point 1): a member holds READ on emp(id, name) only; a
  * generator builds the ways SQL can reach emp.ssn (reach-generators.ts) and every statement is sent
- * through a path that uses the statement check — the console's execute, execute_stream, export and
- * MCP's run_query — on real PostgreSQL and MariaDB. No answer may hold a value of ssn. The same
+ * through a path that uses the statement check — the console's execute, execute_stream, export,
+ * MCP's run_query and a dashboard chart's query — on real PostgreSQL and MariaDB. No answer may hold a value of ssn. The same
  * shapes over the granted column `name` must run, so the test cannot pass by refusing everything.
  * Seeded: a failure names its seed and the shrunk statement.
  */
@@ -16,8 +16,8 @@ import { reach } from '../../test/reach-generators.js';
 
 const SEED = Number(process.env.ASKDB_REACH_SEED || 20261127);
 const RUNS = Number(process.env.ASKDB_REACH_RUNS || 120);
-type Path = 'execute' | 'stream' | 'export' | 'mcp';
-const pathArb = fc.constantFrom<Path>('execute', 'execute', 'stream', 'export', 'mcp');
+type Path = 'execute' | 'stream' | 'export' | 'mcp' | 'chart';
+const pathArb = fc.constantFrom<Path>('execute', 'execute', 'stream', 'export', 'mcp', 'chart');
 
 describe('no generated statement returns a value of the forbidden column', () => {
   let fx: ReachFixture;
@@ -41,6 +41,10 @@ describe('no generated statement returns a value of the forbidden column', () =>
     if (path === 'execute') {
       const r = await fx.run(fx.member, engine, sql);
       return { text: JSON.stringify(r.body), ran: r.status === 200 && r.body.data.every((d: { success: boolean }) => d.success), status: r.status };
+    }
+    if (path === 'chart') {
+      const r = await as(fx.t, fx.member, 'POST', '/api/chart/execute', { dataSourceId: engine.sourceId, databaseName: engine.databaseName, ...(engine.schemaName ? { schemaName: engine.schemaName } : {}), sql });
+      return { text: JSON.stringify(r.body), ran: r.status === 200 && r.body.success === true && !r.body.data?.error, status: r.status === 200 ? 200 : 403 };
     }
     if (path === 'mcp') {
       const r = (await mcp.callTool({ name: 'run_query', arguments: { dataSourceId: engine.sourceId, databaseName: engine.databaseName, ...(engine.schemaName ? { schemaName: engine.schemaName } : {}), sql } })) as { isError?: boolean; content: { text: string }[] };

@@ -84,18 +84,18 @@ describe('approvals: replicas, scripts, joins (server mode, PostgreSQL store)', 
     expect((await act(t, team.admin, 'approve', { id, comment: 'welcome' })).status).toBe(200);
     const m = await t.deps.store.db.selectFrom('organization_members').select(['status', 'role_code']).where('organization_id', '=', team.teamId).where('user_id', '=', joiner.userId).executeTakeFirst();
     expect(m).toEqual({ status: 'VALID', role_code: 'OPERATOR' });
-    const jr = await t.deps.store.db.selectFrom('join_requests').select('status').where('id', '=', j.body.data.approvalId).executeTakeFirstOrThrow();
+    const jr = await t.deps.store.db.selectFrom('join_requests').select('status').where('id', '=', j.body.data.joinRequestId).executeTakeFirstOrThrow();
     expect(jr.status).toBe('APPROVED');
     expect((await flowOf(t, joiner, id)).status).toBe('APPROVED');
     // The old endpoint sees it decided.
-    expect((await as(t, team.owner, 'POST', '/api/organization/join_requests/approve', { id: j.body.data.approvalId })).status).toBe(409);
+    expect((await as(t, team.owner, 'POST', '/api/organization/join_requests/approve', { id: j.body.data.joinRequestId })).status).toBe(409);
   });
 
   it('the old join_requests endpoints still decide, and the flow records it; a revoked join leaves no member', async () => {
     const { t, team } = w;
     const a = await makeUser(t, 'Old Path');
     const ja = await as(t, a, 'POST', '/api/organization/join', { teamCode: team.teamCode, name: 'Old Path' });
-    expect((await as(t, team.owner, 'POST', '/api/organization/join_requests/reject', { id: ja.body.data.approvalId })).status).toBe(200);
+    expect((await as(t, team.owner, 'POST', '/api/organization/join_requests/reject', { id: ja.body.data.joinRequestId })).status).toBe(200);
     const fa = (await as(t, a, 'GET', '/api/permission/apply/list')).body.data.data[0];
     expect(fa.status).toBe('REJECTED');
     expect((await flowOf(t, a, fa.id)).steps.map((s: { status: string; actor: { userId: number } | null }) => [s.status, s.actor?.userId])).toEqual([['INVOKED', a.userId], ['REJECTED', team.owner.userId]]);
@@ -105,7 +105,7 @@ describe('approvals: replicas, scripts, joins (server mode, PostgreSQL store)', 
     const fb = (await as(t, b, 'GET', '/api/permission/apply/list')).body.data.data[0];
     expect((await act(t, b, 'revoke', { id: fb.id })).status).toBe(200);
     expect((await act(t, team.admin, 'approve', { id: fb.id })).status).toBe(409);
-    expect((await as(t, team.admin, 'POST', '/api/organization/join_requests/approve', { id: jb.body.data.approvalId })).status).toBe(409);
+    expect((await as(t, team.admin, 'POST', '/api/organization/join_requests/approve', { id: jb.body.data.joinRequestId })).status).toBe(409);
     const m = await t.deps.store.db.selectFrom('organization_members').selectAll().where('organization_id', '=', team.teamId).where('user_id', '=', b.userId).execute();
     expect(m).toEqual([]);
     // Revoked: the user may ask again.

@@ -77,16 +77,16 @@ describe('organisations (server mode, PostgreSQL store)', () => {
   it('join by code waits for an admin; approval makes a VALID OPERATOR, shown in the members table', async () => {
     const joiner = await makeUser(t, 'Joiner');
     const j = await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Jo Iner', reason: 'analytics' });
-    expect(j.body.data.approvalId).toEqual(expect.any(Number));
+    expect(j.body.data.joinRequestId).toEqual(expect.any(Number));
     expect((await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Jo' })).body.errorCode).toBe('JOIN_PENDING');
     expect((await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode }, 'ja-JP')).body.errorMessage).toBe('名前を入力してください');
     // Not a member yet: cannot switch to the team.
     expect((await as(t, joiner, 'POST', '/api/organization/switch_org', { organizationId: f.teamId })).status).toBe(403);
     expect((await as(t, f.operator, 'GET', '/api/organization/join_requests')).status).toBe(403);
     const pending = (await as(t, f.admin, 'GET', '/api/organization/join_requests')).body.data;
-    expect(pending).toContainEqual(expect.objectContaining({ id: j.body.data.approvalId, name: 'Jo Iner', reason: 'analytics', via: 'CODE', status: 'PENDING' }));
-    expect((await as(t, f.admin, 'POST', '/api/organization/join_requests/approve', { id: j.body.data.approvalId })).body.data).toBe(true);
-    expect((await as(t, f.owner, 'POST', '/api/organization/join_requests/approve', { id: j.body.data.approvalId })).status).toBe(409);
+    expect(pending).toContainEqual(expect.objectContaining({ id: j.body.data.joinRequestId, name: 'Jo Iner', reason: 'analytics', via: 'CODE', status: 'PENDING' }));
+    expect((await as(t, f.admin, 'POST', '/api/organization/join_requests/approve', { id: j.body.data.joinRequestId })).body.data).toBe(true);
+    expect((await as(t, f.owner, 'POST', '/api/organization/join_requests/approve', { id: j.body.data.joinRequestId })).status).toBe(409);
     const members = (await as(t, f.operator, 'GET', `/api/organization/list_user?organizationId=${f.teamId}&pageSize=50&searchKey=iner`)).body.data;
     expect(members.total).toBe(1);
     expect(members.data[0]).toMatchObject({ userId: joiner.userId, name: 'Jo Iner', roleCode: 'OPERATOR', status: 'VALID', gmtModified: expect.any(String) });
@@ -99,13 +99,13 @@ describe('organisations (server mode, PostgreSQL store)', () => {
 
   it('two admins deciding the same request at once: one wins, the other is told it was decided', async () => {
     const joiner = await makeUser(t, 'Raced');
-    const { approvalId } = (await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Raced' })).body.data;
+    const { joinRequestId } = (await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Raced' })).body.data;
     const [a, b] = await Promise.all([
-      as(t, f.admin, 'POST', '/api/organization/join_requests/approve', { id: approvalId }),
-      as(t, f.owner, 'POST', '/api/organization/join_requests/reject', { id: approvalId }),
+      as(t, f.admin, 'POST', '/api/organization/join_requests/approve', { id: joinRequestId }),
+      as(t, f.owner, 'POST', '/api/organization/join_requests/reject', { id: joinRequestId }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const req = await t.deps.store.db.selectFrom('join_requests').select('status').where('id', '=', approvalId).executeTakeFirstOrThrow();
+    const req = await t.deps.store.db.selectFrom('join_requests').select('status').where('id', '=', joinRequestId).executeTakeFirstOrThrow();
     const member = await t.deps.store.db.selectFrom('organization_members').selectAll().where('organization_id', '=', f.teamId).where('user_id', '=', joiner.userId).execute();
     // The request and the membership agree: approved with one VALID row, or rejected with none.
     expect(req.status === 'APPROVED' ? member.map((m) => m.status) : member).toEqual(req.status === 'APPROVED' ? ['VALID'] : []);
@@ -114,7 +114,7 @@ describe('organisations (server mode, PostgreSQL store)', () => {
   it('a rejected request leaves no membership', async () => {
     const joiner = await makeUser(t, 'Rejected');
     const j = await as(t, joiner, 'POST', '/api/organization/join', { teamCode: f.teamCode, name: 'Nope' });
-    await as(t, f.owner, 'POST', '/api/organization/join_requests/reject', { id: j.body.data.approvalId });
+    await as(t, f.owner, 'POST', '/api/organization/join_requests/reject', { id: j.body.data.joinRequestId });
     expect(await t.deps.store.db.selectFrom('organization_members').selectAll().where('user_id', '=', joiner.userId).where('organization_id', '=', f.teamId).execute()).toEqual([]);
   });
 
@@ -192,9 +192,9 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     const guest = await makeUser(t, 'Guest');
     expect((await as(t, guest, 'GET', `/api/organization/invitation?token=${inv.token}`)).body.data).toMatchObject({ organizationId: f.teamId, alreadyMember: false });
     const acc = await as(t, guest, 'POST', '/api/organization/invitation/accept', { token: inv.token, name: 'Guest G' });
-    expect(acc.body.data.approvalId).toEqual(expect.any(Number));
+    expect(acc.body.data.joinRequestId).toEqual(expect.any(Number));
     const pending = (await as(t, f.owner, 'GET', '/api/organization/join_requests')).body.data;
-    expect(pending).toContainEqual(expect.objectContaining({ id: acc.body.data.approvalId, via: 'INVITE', status: 'PENDING' }));
+    expect(pending).toContainEqual(expect.objectContaining({ id: acc.body.data.joinRequestId, via: 'INVITE', status: 'PENDING' }));
     expect((await as(t, guest, 'GET', '/api/organization/invitation?token=' + 'x'.repeat(43))).body.errorCode).toBe('INVALID_INVITATION');
     expect((await as(t, f.operator, 'POST', '/api/organization/invitation/create', {})).status).toBe(403);
   });
@@ -209,10 +209,10 @@ describe('organisations (server mode, PostgreSQL store)', () => {
     expect(token).toBe(r.body.data.token);
     const invitee = await makeUser(t, 'Mailed');
     const acc = await as(t, invitee, 'POST', '/api/organization/invitation/accept', { token, name: 'Mailed M', reason: 'asked by admin' });
-    expect(acc.body.data.approvalId).toEqual(expect.any(Number));
+    expect(acc.body.data.joinRequestId).toEqual(expect.any(Number));
     const second = await makeUser(t, 'Forwarded');
     expect((await as(t, second, 'POST', '/api/organization/invitation/accept', { token, name: 'Forwarded' })).body.errorCode).toBe('INVALID_INVITATION');
-    await as(t, f.owner, 'POST', '/api/organization/join_requests/approve', { id: acc.body.data.approvalId });
+    await as(t, f.owner, 'POST', '/api/organization/join_requests/approve', { id: acc.body.data.joinRequestId });
     expect((await as(t, invitee, 'POST', '/api/organization/switch_org', { organizationId: f.teamId })).body.data.tab).toBe('team');
   });
 });

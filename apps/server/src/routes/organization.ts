@@ -16,6 +16,7 @@ import { TeamService } from '../services/organizations/teams.js';
 import { commerce } from '../services/commerce/service.js';
 import { MemberService } from '../services/organizations/members.js';
 import { JoinService } from '../services/organizations/joins.js';
+import { joinFlowId } from '../services/approvals/join-flows.js';
 import { InviteService } from '../services/organizations/invites.js';
 import { inviteMailerFor } from '../services/organizations/invite-mailer.js';
 import { orgMsg } from '../services/organizations/messages.js';
@@ -65,10 +66,17 @@ const organization: RouteModule = (app, deps) => {
     teams.queryByTeamCode(query.teamCode, req.ctx.lang),
   );
 
+  /**
+   * Both ids of a new join request, named (issue 24 point 5): `approvalId` is the approval flow's id
+   * (what /api/approval/* and the applicant's apply list act on), `joinRequestId` the request's id
+   * (what /api/organization/join_requests/* act on). They differ as soon as other flows exist.
+   */
+  const joinIds = async (joinRequestId: number) => ({ approvalId: await joinFlowId(deps.store.db, joinRequestId), joinRequestId });
+
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/join`, summary: 'Ask to join a team by its code (awaits an admin)', tag, body: OrganizationJoin }, async ({ body }, req) => {
     serverOnly(req);
     const r = await joins.joinByCode(actorOf(req), body.teamCode, body.name, body.reason);
-    return { approvalId: r.approvalId };
+    return joinIds(r.approvalId);
   });
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list_user`, summary: 'Members of an organisation (paged, searchable)', tag, query: MemberListQuery }, ({ query }, req) =>
@@ -123,7 +131,7 @@ const organization: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/invitation/accept`, summary: 'Ask to join through an invitation (awaits an admin)', tag, body: InvitationAccept }, async ({ body }, req) => {
     serverOnly(req);
     const r = await invites.accept(actorOf(req), body.token, body.name, body.reason);
-    return { approvalId: r.approvalId };
+    return joinIds(r.approvalId);
   });
 };
 export default organization;

@@ -26,3 +26,8 @@ export function openJoinFlow(db: Db, r: { organizationId: number; teamName: stri
 export function closeJoinFlow(tx: Db, joinRequestId: number, status: 'APPROVED' | 'REJECTED', actorId: number): Promise<boolean> {
   return new ApprovalRepo(tx).closeForJoinRequest(joinRequestId, status, actorId, tx);
 }
+
+/** The approval flow a join request opened (its id is what the approval endpoints act on). */
+export async function joinFlowId(db: Db, joinRequestId: number): Promise<number | null> {
+  return (await new ApprovalRepo(db).byJoinRequest(joinRequestId))?.id ?? null;
+}

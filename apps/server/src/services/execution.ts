@@ -24,7 +24,7 @@ import { AppError } from '../http/errors.js';
 import { StatementAudit, type AuditSink } from './audit/statement-audit.js';
 import { AnswerBudget, limitText } from './execution/answer-budget.js';
 import { executionMsg } from './execution/messages.js';
-import { ConsoleTransactions, afterLostTransaction, releasedOutsideTransaction, rollback, transactionOpen } from './execution/transactions.js';
+import { ConsoleTransactions, afterLostTransaction, closesTransaction, opensTransaction, releasedOutsideTransaction, rollback, transactionOpen } from './execution/transactions.js';
 import { StatementTimer, applyDone, failedWith, readOnlyLease, refusedEvents, safeEvents } from './execution/lease-helpers.js';
 
 type Row = (string | null)[];
@@ -48,8 +48,6 @@ interface Cursor {
 }
 
 const DDL = /^\s*(create|alter|drop|rename|truncate|comment)\b/i;
-const OPENS = /^\s*(begin|start\s+transaction)\b/i;
-const CLOSES = /^\s*(commit|end|rollback|abort)\b(?![\s\w]*\bto\b)/i;
 const CURSOR_IDLE_MS = 5 * 60_000;
 
 /** The request a run belongs to (see ExecutionService.within). */
@@ -148,8 +146,8 @@ export class ExecutionService {
           if (next !== 'end-and-run') refusal = executionMsg(lang, 'TRANSACTION_LOST');
         }
         const wasOpen = open && !refusal;
-        if (OPENS.test(originalSql)) open = true;
-        else if (CLOSES.test(originalSql)) open = false;
+        if (opensTransaction(originalSql)) open = true;
+        else if (closesTransaction(originalSql)) open = false;
         const sql = input.explain ? lease.conn.explainSql(originalSql) : originalSql;
         const audit = !refusal && actor && this.audit ? new StatementAudit(this.audit, actor, { dataSourceId: record.id, dbType: record.input.type, databaseName: input.databaseName ?? record.input.databaseName ?? null, schemaName: input.schemaName ?? record.input.schemaName ?? null }, sql) : null;
         const timer = new StatementTimer(refusal ? null : limitMs, lease.conn);
@@ -174,7 +172,7 @@ export class ExecutionService {
         if (DDL.test(originalSql)) this.catalogs.invalidate(record.id);
         if (lease.conn.broken && wasOpen) {
           // The user was told on this statement; later ones fail until the transaction is ended (unless this one ended it).
-          lost = !CLOSES.test(originalSql);
+          lost = !closesTransaction(originalSql);
           open = false;
         }
         if (r.keep) {

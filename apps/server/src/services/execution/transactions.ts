@@ -44,6 +44,11 @@ const COMMIT = /^\s*(commit|end)\b/i;
 const ROLLBACK = /^\s*(rollback|abort)\b(?![\s\w]*\bto\b)/i;
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 
+/** The statement starts a transaction block (BEGIN, START TRANSACTION). */
+export const opensTransaction = (sql: string): boolean => BEGIN.test(sql);
+/** The statement ends one (COMMIT, END, ROLLBACK, ABORT — not ROLLBACK TO SAVEPOINT). */
+export const closesTransaction = (sql: string): boolean => COMMIT.test(sql) || ROLLBACK.test(sql);
+
 /** What a statement does to a lost transaction: COMMIT fails and ends it, ROLLBACK/BEGIN end it and run, anything else fails. */
 export function afterLostTransaction(sql: string): 'fail-and-end' | 'end-and-run' | 'fail' {
   if (COMMIT.test(sql)) return 'fail-and-end';

@@ -14,6 +14,8 @@ interface Engine {
   name: string;
   /** A query of 1,000 rows. */
   manyRows: string;
+  /** A statement that turns autocommit off for the session, where the engine has one. */
+  autocommitOff?: string;
   /** Creates the scratch database with table t(a int); returns the data source input. */
   setUp(): Promise<Record<string, unknown>>;
   /** Rows of t as another connection sees them (committed only). */
@@ -68,6 +70,7 @@ function mariadb(): Engine {
   return {
     name: 'MariaDB',
     manyRows: 'select seq from seq_1_to_1000',
+    autocommitOff: 'set autocommit = 0',
     async setUp() {
       await admin(`create database ${name}; create table ${name}.t(a int) engine=InnoDB`);
       return { alias: 'maria tx', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name };
@@ -136,6 +139,14 @@ describe.each([postgres(), mariadb()])('transactions and pooled connections on $
     const plain = await exec({ sql: engine.manyRows, pageSize: 100 });
     expect(plain.body.data[0]).toMatchObject({ hasMore: true, cursorId: expect.any(String) });
     await t.json('POST', '/api/rdb/dml/cursor/close', { cursorId: plain.body.data[0].cursorId });
+  });
+
+  it.runIf(!!engine.autocommitOff)('a session left with autocommit off is not pooled either', async () => {
+    const off = await exec({ sql: engine.autocommitOff! });
+    expect(off.body.errorCode).toBe('TRANSACTION_NEEDS_SESSION');
+    await exec({ sql: 'insert into t values (6)' });
+    expect(await engine.committedCount()).toBe(1);
+    await exec({ sql: 'delete from t' });
   });
 
   it('a whole transaction in one request still commits', async () => {

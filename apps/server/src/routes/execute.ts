@@ -113,10 +113,11 @@ const execute: RouteModule = (app, deps) => {
     out.end();
   });
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/export', summary: 'Export the full result of the first row-returning statement', body: ExportInput, raw: { contentType: 'application/octet-stream' } }, async ({ body }, req, reply) => {
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/export', summary: 'Export the full result of the first row-returning statement', body: ExportInput, raw: { contentType: 'application/octet-stream' } }, async ({ body: raw }, req, reply) => {
     const user = requireUser(req);
+    const body = withExecutionId(raw);
     const record = await requireDataSource(deps, req, body.dataSourceId);
-    await checked(req, record, body);
+    await exec.within(body.executionId, user.id, () => checked(req, record, body));
     const dialect = dialectFor(record.input.type);
     const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
     const base = (body.tableName || 'result').replace(/[^\w.-]+/g, '_');

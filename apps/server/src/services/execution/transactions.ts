@@ -8,10 +8,14 @@
 import type { Connection } from '@askdb/drivers';
 import type { Lease } from '../connections.js';
 
-/** Engines whose driver has no transaction status of its own, and the statement that tells (1 = open). */
+/**
+ * Engines whose driver has no transaction status of its own, and the statement that tells (1 = open).
+ * MySQL family: `SET autocommit = 0` makes every later statement open a transaction, so a session
+ * left that way counts as open too (it is rolled back and dropped, never pooled).
+ */
 const PROBES: Record<string, string> = {
-  MYSQL: 'SELECT @@in_transaction',
-  MARIADB: 'SELECT @@in_transaction',
+  MYSQL: 'SELECT @@in_transaction OR @@autocommit = 0',
+  MARIADB: 'SELECT @@in_transaction OR @@autocommit = 0',
 };
 
 /** Whether the connection is inside a transaction; null when the engine cannot tell us. */

@@ -1,5 +1,5 @@
 /**
- * Issue 23.3: one execute of many statements with a huge pageSize no longer builds an answer of any
+ * Issue 23.3 (PostgreSQL and MariaDB): one execute of many statements with a huge pageSize no longer builds an answer of any
  * size. All statements together stay within the answer's bound (ASKDB_EXECUTE_ANSWER_MAX_BYTES, set
  * small here): each statement still runs, results past the bound say `truncated` with a notice in
  * the user's language, and the rest of the last one is fetched page by page, each page bounded too.
@@ -9,27 +9,66 @@ import { pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test
 
 const LIMIT = 2 * 1024 * 1024;
 const ROWS = 20_000;
-const BIG = `select g, md5(g::text) from generate_series(1, ${ROWS}) g`;
+const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
+
+async function mysqlAdmin(sql: string): Promise<void> {
+  const { default: mysql } = await import('mysql2/promise');
+  const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A source engine: a scratch database, its data source input, and a query of ROWS rows of two columns. */
+interface Engine { name: string; big: string; setUp(): Promise<Record<string, unknown>>; tearDown(): Promise<void> }
+
+function postgres(): Engine {
+  let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  return {
+    name: 'PostgreSQL',
+    big: `select g, md5(g::text) from generate_series(1, ${ROWS}) g`,
+    async setUp() {
+      db = await scratchPgDatabase('askdb_bound');
+      return pgSourceInput('pg', db.name);
+    },
+    tearDown: () => db.drop(),
+  };
+}
+
+function mariadb(): Engine {
+  const name = `askdb_bound_${process.pid}_${Date.now().toString(36)}`;
+  return {
+    name: 'MariaDB',
+    big: `select seq, md5(seq) from seq_1_to_${ROWS}`,
+    async setUp() {
+      await mysqlAdmin(`create database ${name}`);
+      return { alias: 'maria', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name };
+    },
+    tearDown: () => mysqlAdmin(`drop database if exists ${name}`),
+  };
+}
 
 interface Result { success: boolean; dataList: unknown[][]; hasMore: boolean; truncated?: boolean; cursorId?: string; message: string; updateCount: number | null }
 
-describe('the size bound of one answer (PostgreSQL)', () => {
+describe.each([postgres(), mariadb()])('the size bound of one answer ($name)', (engine) => {
+  const BIG = engine.big;
   let t: TestApp;
   let id: number;
-  let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
   const saved = process.env.ASKDB_EXECUTE_ANSWER_MAX_BYTES;
 
   beforeAll(async () => {
     process.env.ASKDB_EXECUTE_ANSWER_MAX_BYTES = String(LIMIT);
-    db = await scratchPgDatabase('askdb_bound');
+    const input = await engine.setUp();
     t = await testApp({ demo: false });
-    id = (await t.json('POST', '/api/connection/datasource/create', pgSourceInput('pg', db.name))).body.data;
+    id = (await t.json('POST', '/api/connection/datasource/create', input)).body.data;
   });
   afterAll(async () => {
     if (saved === undefined) delete process.env.ASKDB_EXECUTE_ANSWER_MAX_BYTES;
     else process.env.ASKDB_EXECUTE_ANSWER_MAX_BYTES = saved;
     await t.close();
-    await db.drop();
+    await engine.tearDown();
   });
 
   it('twenty big results with pageSize 100,000 come back within the bound, flagged, and every statement runs', async () => {
@@ -72,7 +111,7 @@ describe('the size bound of one answer (PostgreSQL)', () => {
   });
 
   it('an answer within the bound is untouched', async () => {
-    const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: 'select g from generate_series(1, 1000) g; select 2', pageSize: 100_000 });
+    const r = await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: id, sql: `${BIG.replace(String(ROWS), '1000')}; select 2`, pageSize: 100_000 });
     expect(r.body.data[0].dataList).toHaveLength(1000);
     expect(r.body.data[0].truncated).toBeUndefined();
     expect(r.body.data[1].dataList).toEqual([['2']]);

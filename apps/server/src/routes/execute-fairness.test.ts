@@ -1,6 +1,6 @@
 /**
- * Issue 23.4, server mode: a team member's slow statements cannot take every pooled connection of a
- * shared source (a per-user cap, the pool size a setting of the source), a request that has to wait
+ * Issue 23.4, server mode, on PostgreSQL and MariaDB: a team member's slow statements cannot take
+ * every pooled connection of a shared source (a per-user cap, the pool size a setting of the source), a request that has to wait
  * says so ("waiting, n ahead") in the status endpoint and the NDJSON stream, and the statement-time
  * limit a team admin sets for members cancels a member's long statement but not an admin's.
  */
@@ -19,44 +19,94 @@ async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: st
   throw new Error(`Timed out waiting for ${what}`);
 }
 
-describe('fair share of a shared source (server mode, PostgreSQL)', () => {
+const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
+
+/** The source engine under test: its scratch database with table small(id) of one row, and how to see who sleeps. */
+interface Target {
+  name: string;
+  setUp(): Promise<{ input: Record<string, unknown>; databaseName: string; schemaName?: string }>;
+  /** Statements of the scratch database running a sleep right now. */
+  sleeping(): Promise<number>;
+  sleep(seconds: number): string;
+  tearDown(): Promise<void>;
+}
+
+function postgresTarget(): Target {
+  let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  return {
+    name: 'PostgreSQL',
+    async setUp() {
+      db = await scratchPgDatabase('askdb_fair_target', 'create table small(id int); insert into small values (1);');
+      return { input: pgSourceInput('shared', db.name), databaseName: db.name, schemaName: 'public' };
+    },
+    sleeping: async () => Number(((await db.adminQuery("select count(*) as n from pg_stat_activity where datname = $1 and state = 'active' and query like '%pg_sleep%'", [db.name])) as { rows: { n: string }[] }).rows[0]!.n),
+    sleep: (seconds) => `select pg_sleep(${seconds}) from small`,
+    tearDown: () => db.drop(),
+  };
+}
+
+function mariadbTarget(): Target {
+  const name = `askdb_fair_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async <T>(sql: string, params: unknown[] = []): Promise<T> => {
+    const { default: mysql } = await import('mysql2/promise');
+    const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
+    try {
+      return (await c.query(sql, params))[0] as T;
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    name: 'MariaDB',
+    async setUp() {
+      await admin(`create database ${name}; create table ${name}.small(id int); insert into ${name}.small values (1);`);
+      return { input: { alias: 'shared', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name }, databaseName: name };
+    },
+    sleeping: async () => Number((await admin<{ n: number }[]>("select count(*) as n from information_schema.processlist where db = ? and command = 'Query' and info like 'select sleep%'", [name]))[0]!.n),
+    sleep: (seconds) => `select sleep(${seconds}) from small`,
+    tearDown: () => admin(`drop database if exists ${name}`),
+  };
+}
+
+describe.each([postgresTarget(), mariadbTarget()])('fair share of a shared source (server mode, $name)', (target) => {
   let store: Awaited<ReturnType<typeof scratchPgDatabase>>;
-  let target: Awaited<ReturnType<typeof scratchPgDatabase>>;
   let t: TestApp;
   let f: TeamFixture;
   let ds: number;
   let member: Persona;
+  let place: { databaseName: string; schemaName?: string };
 
-  const sleeping = async () => Number(((await target.adminQuery("select count(*) as n from pg_stat_activity where datname = $1 and state = 'active' and query like '%pg_sleep%'", [target.name])) as { rows: { n: string }[] }).rows[0]!.n);
-  const exec = (who: Persona, body: Record<string, unknown>, url = '/api/rdb/dml/execute') => t.app.inject({ method: 'POST', url, payload: { dataSourceId: ds, databaseName: target.name, ...body }, headers: who.headers });
+  const sleeping = () => target.sleeping();
+  const exec = (who: Persona, body: Record<string, unknown>, url = '/api/rdb/dml/execute') => t.app.inject({ method: 'POST', url, payload: { dataSourceId: ds, databaseName: place.databaseName, ...body }, headers: who.headers });
 
   beforeAll(async () => {
     store = await scratchPgDatabase('askdb_fair_store');
-    target = await scratchPgDatabase('askdb_fair_target', 'create table small(id int); insert into small values (1);');
+    const made = await target.setUp();
+    place = { databaseName: made.databaseName, schemaName: made.schemaName };
     const url = new URL(PG_URL);
     url.pathname = `/${store.name}`;
     t = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false });
     f = await makeTeam(t, 'Fair');
     member = f.operator;
-    ds = (await as(t, f.admin, 'POST', '/api/connection/datasource/create', { ...pgSourceInput('shared', target.name), visibility: 'SHARED', poolSize: 5 })).body.data;
+    ds = (await as(t, f.admin, 'POST', '/api/connection/datasource/create', { ...made.input, visibility: 'SHARED', poolSize: 5 })).body.data;
     expect(ds).toBeTypeOf('number');
-    const grant = await as(t, f.admin, 'POST', '/api/permission/authorization/create', { userId: member.userId, dataSourceId: ds, databaseName: target.name, schemaName: 'public', tableName: 'small', actions: ['READ'], expireAt: null });
+    const grant = await as(t, f.admin, 'POST', '/api/permission/authorization/create', { userId: member.userId, dataSourceId: ds, ...place, tableName: 'small', actions: ['READ'], expireAt: null });
     expect(grant.status).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
-    await target?.drop();
+    await target.tearDown();
     await store?.drop();
   });
 
   it("five slow statements of a member do not starve the owner's select 1; the member's fifth waits and says so", async () => {
     const ids = [1, 2, 3, 4].map((i) => `fair-${i}-${Date.now()}`);
-    const slow = ids.map((executionId) => exec(member, { executionId, sql: 'select pg_sleep(20) from small' }));
+    const slow = ids.map((executionId) => exec(member, { executionId, sql: target.sleep(20) }));
     // Four run (the member's share of five connections)...
     await until(sleeping, (n) => n === 4, 'four sleeping statements');
     // ...the fifth waits for one of the member's own, first in line, and says so.
     const fifthId = `fair-5-${Date.now()}`;
-    const fifth = exec(member, { executionId: fifthId, sql: 'select pg_sleep(20) from small' }, '/api/rdb/dml/execute_stream');
+    const fifth = exec(member, { executionId: fifthId, sql: target.sleep(20) }, '/api/rdb/dml/execute_stream');
     const status = await until(() => as(t, member, 'POST', '/api/rdb/dml/status', { executionId: fifthId }), (r) => r.status === 200 && r.body.data.state === 'waiting', 'the fifth to wait');
     expect(status.body.data).toEqual({ state: 'waiting', ahead: 0 });
     // The owner is served while all four still sleep.
@@ -83,13 +133,13 @@ describe('fair share of a shared source (server mode, PostgreSQL)', () => {
     const set = await as(t, f.admin, 'POST', '/api/connection/datasource/update', { id: ds, memberStatementTimeoutMs: 1000 });
     expect(set.body.success).toBe(true);
     expect((await as(t, f.admin, 'GET', `/api/connection/datasource/${ds}`)).body.data).toMatchObject({ poolSize: 5, memberStatementTimeoutMs: 1000 });
-    const limited = await exec(member, { sql: 'select pg_sleep(30) from small' }, undefined);
+    const limited = await exec(member, { sql: target.sleep(30) });
     expect(limited.json().data[0]).toMatchObject({ success: false, cancelled: true });
     expect(limited.json().data[0].message).toMatch(/team’s limit of 1 s/);
-    const zh = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/execute', payload: { dataSourceId: ds, databaseName: target.name, sql: 'select pg_sleep(30) from small' }, headers: { ...member.headers, 'accept-language': 'zh-CN' } });
+    const zh = await t.app.inject({ method: 'POST', url: '/api/rdb/dml/execute', payload: { dataSourceId: ds, databaseName: place.databaseName, sql: target.sleep(30) }, headers: { ...member.headers, 'accept-language': 'zh-CN' } });
     expect(zh.json().data[0].message).toContain('1 秒上限');
     // An admin of the source is not limited: 1.5 s is past the members' limit.
-    const admin = await exec(f.admin, { sql: 'select pg_sleep(1.5)' });
+    const admin = await exec(f.admin, { sql: target.sleep(1.5) });
     expect(admin.json().data[0]).toMatchObject({ success: true });
   });
 });

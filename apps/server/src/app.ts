@@ -29,6 +29,7 @@ import { SessionService } from './services/sessions.js';
 import { CatalogCache } from './services/catalog-cache.js';
 import { ExecutionService } from './services/execution.js';
 import { auditService } from './services/audit/index.js';
+import { registerRefusalAudit } from './services/audit/refusals.js';
 import { createJobQueue } from './services/jobs/index.js';
 import { SchemaLinker } from './services/ai/schema-linker.js';
 
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   registerOriginGuard(app, config);
   await app.register((await import('@fastify/cookie')).default);
   registerLocalToken(app, config);
+  registerRefusalAudit(app, deps);
   app.decorateRequest('ctx', null as never);
   // Every request: resolve who is asking (deps.identity), then enforce the route's access rule
   // before validation or the handler. An /api route that somehow has no rule is refused.

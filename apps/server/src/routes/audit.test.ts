@@ -53,7 +53,7 @@ describe('SQL audit (server mode, PostgreSQL store)', () => {
     await post(f.owner, '/api/rdb/dml/execute', { dataSourceId: ds, databaseName: target.name, sql: 'ALTER TABLE "public"."orders" ADD COLUMN "note" text; CREATE INDEX orders_amount ON orders (amount); DROP INDEX orders_amount' });
     // A member (OPERATOR) of the same team runs something too.
     const shared = (await as(t, f.admin, 'POST', '/api/connection/datasource/create', { ...pgSourceInput('team shared', target.name), visibility: 'SHARED' })).body.data;
-    // Without a grant the member is refused before the database (nothing to audit); with one, the statement runs.
+    // Without a grant the member is refused before the database (audited as a refused attempt); with one, the statement runs.
     expect((await post(f.operator, '/api/rdb/dml/execute', { dataSourceId: shared, databaseName: target.name, sql: 'delete from orders where id = 2' })).statusCode).toBe(403);
     const grant = await as(t, f.admin, 'POST', '/api/permission/authorization/create', { userId: f.operator.userId, dataSourceId: shared, actions: ['READ', 'WRITE'], expireAt: null });
     expect(grant.status).toBe(200);
@@ -88,7 +88,10 @@ describe('SQL audit (server mode, PostgreSQL store)', () => {
   });
 
   it('filters by user, data source, type, time range and text, and pages newest first', async () => {
-    expect((await rows({ userId: f.operator.userId })).map((r) => r.sql)).toEqual(['delete from orders where id = 3']);
+    // Newest first: the run, then the refused attempt before the grant (issue 24 point 5).
+    const operator = await rows({ userId: f.operator.userId });
+    expect(operator.map((r) => [r.sql, r.success])).toEqual([['delete from orders where id = 3', true], ['delete from orders where id = 2', false]]);
+    expect(operator[1]!.message).toMatch(/^REFUSED \(no permission/);
     expect((await rows({ dataSourceId: ds })).every((r) => r.dataSourceId === ds)).toBe(true);
     expect((await rows({ statementType: 'UPDATE' })).map((r) => r.statementType)).toEqual(['UPDATE']);
     expect((await rows({ searchKey: 'GENERATE_series' })).map((r) => r.sql)).toEqual(['select g from generate_series(1, 2500) g']);
@@ -97,7 +100,7 @@ describe('SQL audit (server mode, PostgreSQL store)', () => {
     expect((await rows({ from: started, to: Date.now() + 60_000 })).length).toBe((await rows()).length);
 
     const total = (await list(f.owner, { pageSize: 3 })).body.data.total as number;
-    expect(total).toBe(9);
+    expect(total).toBe(10); // nine runs and one refused attempt
     const seen: Row[] = [];
     for (let pageNo = 1; ; pageNo++) {
       const page = (await list(f.owner, { pageNo, pageSize: 3 })).body.data;

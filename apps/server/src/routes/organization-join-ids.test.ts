@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_URL, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
 import { as, makeTeam, makeUser, type TeamFixture } from '../test/org-fixtures.js';
 import { openJoinFlow } from '../services/approvals/join-flows.js';
+import { ApprovalRepo } from '../store/approvals.js';
 
 describe('join answers the ids a client can act on', () => {
   let store: Awaited<ReturnType<typeof scratchPgDatabase>>;
@@ -36,8 +37,8 @@ describe('join answers the ids a client can act on', () => {
     expect(approvalId).not.toBe(joinRequestId);
     const mine = (await as(t, u, 'GET', '/api/permission/apply/list?pageNo=1&pageSize=10')).body.data.data;
     expect(mine.map((m: { id: number }) => m.id)).toEqual([approvalId]);
-    const flow = await t.deps.store.db.selectFrom('approval_flows').select(['applicant_id', 'join_request_id']).where('id', '=', approvalId).executeTakeFirstOrThrow();
-    expect(flow).toEqual({ applicant_id: u.userId, join_request_id: joinRequestId });
+    const flow = await new ApprovalRepo(t.deps.store.db).get(approvalId);
+    expect(flow).toMatchObject({ applicant_id: u.userId, join_request_id: joinRequestId });
     // The admin acts on the flow by that id, and the request follows.
     expect((await as(t, f.admin, 'POST', '/api/approval/approve', { id: approvalId, comment: 'ok' })).status).toBe(200);
     const jr = await t.deps.store.db.selectFrom('join_requests').select(['status', 'user_id']).where('id', '=', joinRequestId).executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
 import { readOfTable } from '../services/missing-object.js';
 import { permissions, type BrowseNeed } from '../services/permissions/index.js';
+import { browsableDatabases } from '../services/permissions/catalog-filter.js';
 
 type Q = z.output<typeof MetadataQuery>;
 
@@ -37,16 +38,23 @@ const metadata: RouteModule = (app, deps) => {
   const get = <T>(url: string, summary: string, fn: (c: Connection, q: Q) => Promise<T>, scope: Scope = 'place') =>
     defineRoute(app, { access: 'signedIn', method: 'GET', url, summary, query: MetadataQuery }, ({ query }, req) => withConn(req, query, (c) => fn(c, query), scope));
 
-  // Databases and schemas a member's grants do not reach come back with `hasPermission: false`.
+  // Schemas a member's grants do not reach come back with `hasPermission: false`; databases they may not browse are not listed.
   for (const level of ['database', 'schema'] as const) {
     const url = `/api/rdb/${level}/list`;
     defineRoute(app, { access: 'signedIn', method: 'GET', url, summary: level === 'database' ? 'Databases' : 'Schemas of a database', query: MetadataQuery }, async ({ query }, req) => {
       const record = await requireDataSource(deps, req, query.dataSourceId);
       const place = perms.placeOf(record, { databaseName: query.databaseName });
-      const allowed = perms.levelFilter(record, await perms.requireBrowse(req.ctx, record, level === 'database' ? null : { ...place, schemaName: null }), level, place);
+      const grants = await perms.requireBrowse(req.ctx, record, level === 'database' ? null : { ...place, schemaName: null });
+      const allowed = perms.levelFilter(record, grants, level, place);
       const rows = await withConn(req, query, async (c) =>
         level === 'database' ? (await c.metadata.databases()).map((d) => ({ ...d })) : (await c.metadata.schemas(query.databaseName)).map((s) => ({ name: s.name, databaseName: s.databaseName ?? query.databaseName ?? null })), 'source');
-      return allowed ? rows.map((r) => ({ ...r, hasPermission: allowed(r.name) })) : rows;
+      if (!allowed) return rows;
+      if (level === 'database') {
+        // A member sees the databases they may browse, not the whole server's list.
+        const named = perms.levelFilter(record, grants!.filter((g) => g.databaseName != null), 'database', place)!;
+        return browsableDatabases(rows, { browse: allowed, named }, record.input.databaseName || null).map((r) => ({ ...r, hasPermission: true }));
+      }
+      return rows.map((r) => ({ ...r, hasPermission: allowed(r.name) }));
     });
   }
   get('/api/rdb/table/column_list', 'Columns of a table', (c, q) => c.metadata.columns(tableLoc(q)), 'table');

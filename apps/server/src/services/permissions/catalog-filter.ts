@@ -22,3 +22,12 @@ export function catalogFor<C extends SchemaCatalog>(catalog: C, allowed: (name: 
   }
   return copy as C;
 }
+
+/**
+ * The databases a member under grants sees in the tree (issue 24 point 5): only those they may
+ * browse — never the rest of the server's databases tagged (the spec tags data sources, not
+ * databases). On a source set to one database, that one, plus any other a grant names by name.
+ */
+export function browsableDatabases<T extends { name: string }>(rows: T[], may: { browse: (name: string) => boolean; named: (name: string) => boolean }, configured: string | null): T[] {
+  return rows.filter((r) => may.browse(r.name) && (!configured || r.name === configured || may.named(r.name)));
+}

@@ -14,6 +14,9 @@ const cell = (page: Page, row: number, column: string) => page.getByTestId('grid
 const tabOfType = (page: Page, type: string) => page.locator(`[data-testid=workspace-tab][data-tab-type=${type}]`);
 const closeTab = (page: Page, type: string) => tabOfType(page, type).locator('xpath=ancestor::div[contains(@class,"ant-tabs-tab")]').getByRole('button', { name: /remove|close/i }).click();
 
+/** Waits until the dialog's opening animation is over, so a screenshot shows it. */
+const settled = (page: Page) => expect.poll(() => page.getByTestId('pending-dialog').evaluate((el) => getComputedStyle(el.closest('.ant-modal') ?? el).opacity)).toBe('1');
+
 async function openData(page: Page, ds: number, table: string) {
   await openWorkspace(page);
   await openDemoTables(page, ds);
@@ -43,7 +46,8 @@ test('closing a table-data tab with pending edits asks: cancel keeps them, disca
     const dialog = page.getByTestId('pending-dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Apply the changes in ${t}?`);
-    await expect(dialog).toContainText('1 pending changes');
+    await expect(dialog).toContainText('1 pending change');
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/pending-close-data-tab.png` });
 
     // Cancel: the tab and its edit stay.
@@ -92,6 +96,7 @@ test('a table editor with a pending ALTER asks before closing, and apply runs th
     await expect(page.getByTestId('ddl-preview')).toContainText(`ALTER TABLE ${t} ADD COLUMN note TEXT;`);
     await closeTab(page, 'EDIT_TABLE');
     await expect(page.getByTestId('pending-dialog')).toContainText(`Apply the changes in Edit ${t}?`);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/pending-close-table-editor.png` });
     await page.getByTestId('pending-apply').click();
     await expect(tabOfType(page, 'EDIT_TABLE')).toHaveCount(0);

@@ -197,6 +197,13 @@ describe('commerce on a billed server (PostgreSQL store, our own Stripe API serv
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('id="sandbox-pay"');
     expect(page.body).toContain('995.00 USD');
+    // Under the strict CSP (script-src 'self', no inline script) the Pay button's script comes from our origin.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/<script>/);
+    const src = /<script src="([^"]+)"><\/script>/.exec(page.body)?.[1];
+    const script = await w.t.app.inject({ method: 'GET', url: src!, headers: team.owner.headers });
+    expect([script.statusCode, script.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(script.body).toContain("'/confirm'");
     // Another user cannot see or pay it.
     expect((await as(w.t, team.outsider, 'POST', `/api/pay/sandbox/${orderId}/confirm`, {})).status).toBe(404);
     const paid = await as(w.t, team.owner, 'POST', `/api/pay/sandbox/${orderId}/confirm`, {});

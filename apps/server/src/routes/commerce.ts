@@ -13,7 +13,7 @@ import { handleWebhook } from '../services/commerce/payments.js';
 import { cancelSubscription, listSubscriptions, subscriptionEndTime } from '../services/commerce/subscriptions.js';
 import { remainingUses } from '../services/commerce/usage.js';
 import { registerGate } from '../services/commerce/gate.js';
-import { sandboxConfirm, sandboxPage } from '../services/commerce/sandbox-page.js';
+import { SANDBOX_SCRIPT, SANDBOX_SCRIPT_PATH, sandboxConfirm, sandboxPage } from '../services/commerce/sandbox-page.js';
 
 const tag = 'commerce';
 const OrderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
@@ -67,6 +67,10 @@ const commerceRoutes: RouteModule = async (app, deps) => {
     });
   });
 
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: SANDBOX_SCRIPT_PATH, summary: 'The sandbox pay page’s script (served from our origin: the CSP allows no inline script)', tag, raw: { contentType: 'text/javascript' } }, async (_i, req, reply) => {
+    svc.requireBilling(req.ctx.lang);
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_SCRIPT);
+  });
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/pay/sandbox/:orderId', summary: 'The sandbox provider’s pay page (development)', tag, params: OrderIdParams, raw: { contentType: 'text/html' } }, async ({ params }, req, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await sandboxPage(svc, req.ctx, params.orderId)),
   );

@@ -12,6 +12,21 @@ import { handleWebhook } from './payments.js';
 import { SandboxProvider } from './providers/index.js';
 import type { CommerceService } from './service.js';
 
+/**
+ * The page's script, served from our own origin (GET SANDBOX_SCRIPT_PATH): the Content-Security-Policy
+ * allows no inline script (http/security-headers.ts). The "paid" text comes from the button's data-paid.
+ */
+export const SANDBOX_SCRIPT_PATH = '/api/pay/sandbox/pay.js';
+export const SANDBOX_SCRIPT = `const b = document.getElementById('sandbox-pay');
+if (b) b.addEventListener('click', async () => {
+  b.disabled = true;
+  const r = await fetch(location.pathname + '/confirm', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const j = await r.json();
+  document.getElementById('sandbox-status').textContent = j.success ? b.dataset.paid : (j.errorMessage || 'error');
+  if (j.success) b.remove(); else b.disabled = false;
+});
+`;
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function sandboxOrder(svc: CommerceService, ctx: RequestContext, orderId: number) {
@@ -33,11 +48,8 @@ export async function sandboxPage(svc: CommerceService, ctx: RequestContext, ord
 <body><h1>${m('SANDBOX_TITLE')}</h1>
 <p id="sandbox-order">#${o.id} · ${esc(o.product_title)} × ${o.seats}</p><p id="sandbox-amount"><strong>${price}</strong></p>
 <p id="sandbox-status">${state}</p>
-${o.status === 'CREATE' ? `<button id="sandbox-pay" type="button">${m('SANDBOX_PAY')}</button>` : ''}
-<script>
-const b=document.getElementById('sandbox-pay');
-if(b)b.addEventListener('click',async()=>{b.disabled=true;const r=await fetch(location.pathname+'/confirm',{method:'POST',headers:{'content-type':'application/json'},body:'{}'});const j=await r.json();document.getElementById('sandbox-status').textContent=j.success?${JSON.stringify(commerceMsg(ctx.lang, 'SANDBOX_PAID'))}:(j.errorMessage||'error');if(j.success)b.remove();else b.disabled=false;});
-</script></body></html>`;
+${o.status === 'CREATE' ? `<button id="sandbox-pay" type="button" data-paid="${m('SANDBOX_PAID')}">${m('SANDBOX_PAY')}</button>` : ''}
+<script src="${SANDBOX_SCRIPT_PATH}"></script></body></html>`;
 }
 
 export async function sandboxConfirm(svc: CommerceService, ctx: RequestContext, orderId: number): Promise<{ outcome: string; status: string }> {

@@ -100,7 +100,8 @@ async function main(): Promise<void> {
       return id;
     };
     const runAll = async (label: string, files: string[], make: () => Promise<Scratch>) => {
-      let id = await sourceFor(await make());
+      let scratch = await make();
+      let id = await sourceFor(scratch);
       const t0 = Date.now();
       let statements = 0;
       let answered = 0;
@@ -108,9 +109,11 @@ async function main(): Promise<void> {
       const errors = new Map<string, number>();
       for (const [i, f] of files.entries()) {
         const o = await surviveFile(api, id, f, errors);
+        await scratch.repair();
         statements += o.statements;
         answered += o.answered;
         failed += o.failedStatements;
+        for (const x of o.refused) errors.set(`request refused: ${x}`, (errors.get(`request refused: ${x}`) ?? 0) + 1);
         outcomes.push(o);
         const dead = !server.alive;
         if (dead || o.faults.length || o.systemStatus !== 200) {
@@ -120,7 +123,8 @@ async function main(): Promise<void> {
           server.deaths.push({ file: f, exit: String(server.child?.exitCode ?? server.child?.signalCode), stderr: server.stderr });
           console.log(server.stderr);
           await server.start();
-          id = await sourceFor(await make());
+          scratch = await make();
+          id = await sourceFor(scratch);
         }
         if ((i + 1) % 50 === 0) console.log(`${label}: ${i + 1}/${files.length} files, ${statements} statements, ${Math.round((Date.now() - t0) / 1000)} s`);
       }

@@ -22,6 +22,8 @@ export interface FileOutcome {
   failedStatements: number;
   /** Requests answered 5xx (or not at all), with what was sent. */
   faults: { status: number; body: string; sql: string }[];
+  /** Requests refused as a whole (4xx, or no result list): their status and message. */
+  refused: string[];
   systemStatus: number;
   ms: number;
 }
@@ -49,11 +51,15 @@ export function scriptsOf(file: string): { scripts: string[]; statements: number
 export async function surviveFile(api: SurvivalApi, dataSourceId: number, file: string, errors?: Map<string, number>): Promise<FileOutcome> {
   const started = performance.now();
   const { scripts, statements } = scriptsOf(file);
-  const out: FileOutcome = { file, statements, answered: 0, failedStatements: 0, faults: [], systemStatus: 0, ms: 0 };
+  const out: FileOutcome = { file, statements, answered: 0, failedStatements: 0, faults: [], refused: [], systemStatus: 0, ms: 0 };
   for (const sql of scripts) {
     const r = await api.execute({ dataSourceId, sql, pageSize: 5, errorContinue: true });
     const results = (r.body as { data?: { success: boolean; message?: string }[] } | null)?.data;
     if (r.status >= 500 || r.status === 0) out.faults.push({ status: r.status, body: JSON.stringify(r.body).slice(0, 500), sql: sql.slice(0, 300) });
+    if (!Array.isArray(results) && r.status < 500 && r.status !== 0) {
+      const b = r.body as { errorCode?: string; errorMessage?: string } | null;
+      out.refused.push(`${r.status} ${b?.errorCode ?? ''} ${(b?.errorMessage ?? '').slice(0, 120)}`);
+    }
     if (Array.isArray(results)) {
       out.answered += results.length;
       for (const x of results) {

@@ -11,6 +11,8 @@ const PG_URL = process.env.ASKDB_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5
 export interface Scratch {
   /** The data source input (POST /api/connection/datasource/create) as the limited account. */
   source: Record<string, unknown>;
+  /** Undoes what the corpus may do to its own account (MariaDB: `SET PASSWORD = OLD_PASSWORD(…)`). */
+  repair(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function scratchMariadb(): Promise<Scratch> {
   await admin.query(`CREATE USER '${name}'@'%' IDENTIFIED BY '${password}' WITH MAX_STATEMENT_TIME 5 MAX_USER_CONNECTIONS 20`);
   await admin.query(`GRANT ALL PRIVILEGES ON \`${name}\`.* TO '${name}'@'%'`);
   return {
+    repair: async () => void (await admin.query(`ALTER USER '${name}'@'%' IDENTIFIED BY '${password}'`)),
     source: { alias: 'survival maria', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: name, password, databaseName: name },
     async drop() {
       await admin.query(`DROP USER IF EXISTS '${name}'@'%'`).catch(() => undefined);
@@ -47,6 +50,7 @@ export async function scratchPostgres(): Promise<Scratch> {
   await admin.query(`CREATE DATABASE ${name} OWNER ${name}`);
   const server = new URL(PG_URL);
   return {
+    repair: async () => void (await admin.query(`ALTER ROLE ${name} PASSWORD '${password}'`)),
     source: { alias: 'survival pg', type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: name, password, databaseName: name },
     async drop() {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);

@@ -17,6 +17,7 @@ import type { RawMysql } from './connect.js';
 import { MysqlMetadata } from './metadata.js';
 import { headersOf, makeRowDecoder, type MysqlField } from './types.js';
 import { RunnerConnection } from '../shared/runner-connection.js';
+import { driverError } from '../messages.js';
 
 const CHUNK = 500;
 const HIGH_WATER_CHUNKS = 4;
@@ -36,6 +37,7 @@ export interface MysqlConnectionDeps {
 export class MysqlConnection extends RunnerConnection {
   readonly metadata: Metadata;
   private lost = false;
+  private lostError: unknown = null;
   private closed = false;
   private running = false;
   private cancelPending = false;
@@ -46,7 +48,11 @@ export class MysqlConnection extends RunnerConnection {
     super();
     this.appliedDatabase = deps.defaultDatabase;
     const markLost = () => { this.lost = true; };
-    deps.conn.on('error', (err: { fatal?: boolean }) => { if (err?.fatal !== false) markLost(); });
+    deps.conn.on('error', (err: { fatal?: boolean }) => {
+      if (err?.fatal === false) return;
+      this.lostError ??= err;
+      markLost();
+    });
     deps.conn.on('end', markLost);
     const handshake = (deps.conn as unknown as { _handshakePacket?: { serverVersion?: string } })._handshakePacket;
     const isMariaDb = /mariadb/i.test(handshake?.serverVersion ?? '');
@@ -126,7 +132,15 @@ export class MysqlConnection extends RunnerConnection {
       let decode: ((row: (Buffer | null)[]) => Cell[]) | null = null;
       let chunk: Cell[][] = [];
       const flush = () => { if (chunk.length) { q.push({ kind: 'rows', rows: chunk }); chunk = []; } };
+      // A query without a callback is not told when the connection dies (KILL, network): the
+      // connection is, so the statement ends with that error instead of waiting forever. Listened
+      // to before the query starts: mysql2 can fail the connection inside conn.query() itself
+      // (a statement it cannot encode after `SET NAMES dec8`), before the query has listeners.
+      onLost = (err?: unknown) => q.fail(err ?? Object.assign(new Error('Connection lost: the server closed the connection.'), { fatal: true }));
+      conn.on('error', onLost);
+      conn.on('end', onLost);
       const query = conn.query({ sql, rowsAsArray: true, typeCast: false });
+      if (this.lost) q.fail(this.lostError ?? Object.assign(new Error('Connection lost: the server closed the connection.'), { fatal: true }));
       ended = new Promise<void>((resolve) => { query.once('end', resolve); query.once('error', () => resolve()); });
       query.on('fields', (fields: MysqlField[] | undefined) => {
         // mysql2 also emits 'fields' (undefined) for statements without a result set.
@@ -152,11 +166,6 @@ export class MysqlConnection extends RunnerConnection {
       });
       query.on('error', (err: Error) => { flush(); q.fail(err); });
       query.on('end', () => { flush(); q.end(); });
-      // A query without a callback is not told when the connection dies (KILL, network): the
-      // connection is, so the statement ends with that error instead of waiting forever.
-      onLost = (err?: unknown) => q.fail(err ?? Object.assign(new Error('Connection lost: the server closed the connection.'), { fatal: true }));
-      conn.on('error', onLost);
-      conn.on('end', onLost);
 
       let resultSets = 0;
       let ok: OkPacket | null = null;
@@ -197,6 +206,12 @@ export class MysqlConnection extends RunnerConnection {
   private describeError(err: unknown, sql: string): StatementFailure {
     const e = err as { errno?: number; sqlState?: string; sqlMessage?: string; fatal?: boolean; code?: string };
     if (e.fatal || e.code === 'PROTOCOL_CONNECTION_LOST' || e.errno === 1927) this.lost = true;
+    const charset = /Encoding not recognized: '([^']+)'/.exec(messageOf(err));
+    if (charset) {
+      this.lost = true;
+      const reason = `the session's character set (${charset[1]}, set by SET NAMES or SET CHARACTER SET) is one AskDB cannot send statements in; the connection was closed and the next statement opens a new one.`;
+      return { message: driverError('CONNECTION_LOST', { reason }).message, code: 'CONNECTION_LOST', params: { reason } };
+    }
     const text = e.sqlMessage ?? messageOf(err);
     const message = e.errno && e.sqlState ? `ERROR ${e.errno} (${e.sqlState}): ${text}` : text;
     return { message, errorPosition: syntaxErrorPosition(text, sql), cancelled: !!e.errno && INTERRUPTED.has(e.errno) };

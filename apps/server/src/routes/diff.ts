@@ -74,7 +74,13 @@ const diff: RouteModule = (app, deps) => {
   const catalog = async (req: FastifyRequest, record: DataSourceRecord, side: Side) => {
     const s = selection(record.input.type, side);
     try {
-      return await deps.catalogs.get(record, s.databaseName, s.schemaName, { refresh: true });
+      const loc = { databaseName: s.databaseName, schemaName: s.schemaName };
+      const [base, objects] = await Promise.all([
+        deps.catalogs.get(record, s.databaseName, s.schemaName, { refresh: true }),
+        // Types, routines, triggers, partitions, …: what makes "equal" mean equal (issue 26).
+        deps.connections.with(record, async (conn) => (await conn.metadata.schemaObjects?.(loc)) ?? []),
+      ]);
+      return { ...base, objects };
     } catch (e) {
       throw driverFailure(e, req.ctx.lang);
     }

@@ -21,20 +21,21 @@ export const TABLES_COUNT_SQL = `SELECT COUNT(*) AS total ${TABLE_FILTER}`;
 
 /** Every base table of the schema with its comment (bulk catalog). */
 export const ALL_TABLES_SQL = `
-SELECT TABLE_NAME AS name, TABLE_COMMENT AS comment, TABLE_TYPE AS table_type
+SELECT TABLE_NAME AS name, TABLE_COMMENT AS comment, TABLE_TYPE AS table_type, ENGINE AS engine, TABLE_COLLATION AS collation
 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME`;
 
 export interface ColumnRow {
   table_name: string; name: string; ordinal: number; column_type: string; data_type: string; is_nullable: string;
   default_value: string | null; comment: string; column_key: string; extra: string;
   length: number | null; precision: number | null; scale: number | null; collation: string | null;
+  generation_expression: string | null;
 }
 
 const COLUMNS_SELECT = `
 SELECT TABLE_NAME AS table_name, COLUMN_NAME AS name, ORDINAL_POSITION AS ordinal, COLUMN_TYPE AS column_type,
   DATA_TYPE AS data_type, IS_NULLABLE AS is_nullable, COLUMN_DEFAULT AS default_value, COLUMN_COMMENT AS comment,
   COLUMN_KEY AS column_key, EXTRA AS extra, CHARACTER_MAXIMUM_LENGTH AS length, NUMERIC_PRECISION AS \`precision\`,
-  NUMERIC_SCALE AS scale, COLLATION_NAME AS collation
+  NUMERIC_SCALE AS scale, COLLATION_NAME AS collation, GENERATION_EXPRESSION AS generation_expression
 FROM information_schema.COLUMNS`;
 
 export const COLUMNS_SQL = `${COLUMNS_SELECT}

@@ -1,14 +1,15 @@
 /** MySQL-family Metadata over information_schema (catalog-sql.ts); DDL from SHOW CREATE TABLE. */
 import type { Dialect } from '@askdb/sql';
 import type {
-  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, TableInfo,
-  TableLocation, TriggerInfo, ViewInfo,
+  Catalog, ColumnInfo, IndexInfo, KeyInfo, Location, Metadata, PageRequest, PageResult, RoutineInfo, RoutineKind, SchemaObjectInfo,
+  TableInfo, TableLocation, TriggerInfo, ViewInfo,
 } from '../driver.js';
 import { driverError } from '../messages.js';
 import { indexesByTable, keysByTable } from '../shared/catalog-rows.js';
 import { groupBy, groupMappedInSlices } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
+import { readMysqlObjects } from './objects.js';
 
 export type RunQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
@@ -113,7 +114,7 @@ export class MysqlMetadata implements Metadata {
   /** The whole database in seven queries. */
   async catalog(loc: Location): Promise<Catalog> {
     const db = this.db(loc);
-    const tables = await this.query<Q.TableRow & { table_type: string }>(Q.ALL_TABLES_SQL, [db]);
+    const tables = await this.query<Q.TableRow & { table_type: string; engine: string | null; collation: string | null }>(Q.ALL_TABLES_SQL, [db]);
     const columns = await groupMappedInSlices(await this.query<Q.ColumnRow>(Q.COLUMNS_SQL, [db, null, null]), (r) => r.table_name, (c) => this.column(c));
     const keys = await this.readKeys(db, null);
     const indexes = await this.readIndexes(db, null);
@@ -125,11 +126,17 @@ export class MysqlMetadata implements Metadata {
       schemaName: null,
       tables: tables.filter((t) => t.table_type !== 'VIEW').map((t) => ({
         name: t.name, comment: t.comment || null, columns: cols(t.name), keys: keys.get(t.name) ?? [], indexes: indexes.get(t.name) ?? [],
+        options: { engine: t.engine, collation: t.collation, charset: t.collation ? t.collation.split('_')[0]! : null },
       })),
       views: views.map((v) => ({ ...v, columns: cols(v.name) })),
       functions: routines.filter((r) => r.kind === 'FUNCTION').map(({ kind: _, ...r }) => r),
       procedures: routines.filter((r) => r.kind === 'PROCEDURE').map(({ kind: _, ...r }) => r),
     };
+  }
+
+  /** Schema sync's routines, triggers and events (mysql/objects.ts). */
+  async schemaObjects(loc: Location): Promise<SchemaObjectInfo[]> {
+    return readMysqlObjects(this.query, this.db(loc));
   }
 
   private column(r: Q.ColumnRow): ColumnInfo {
@@ -145,6 +152,8 @@ export class MysqlMetadata implements Metadata {
       comment: r.comment || null,
       primaryKey: r.column_key === 'PRI',
       autoIncrement: /auto_increment/i.test(r.extra ?? ''),
+      ...generatedOf(r),
+      ...(/\bon update\s+(\S.*)$/i.test(r.extra ?? '') ? { onUpdate: /\bon update\s+(\S.*)$/i.exec(r.extra)![1]!.trim() } : {}),
       ordinal: Number(r.ordinal),
       length: r.length === null ? null : Number(r.length),
       precision: r.precision === null ? null : Number(r.precision),
@@ -191,4 +200,10 @@ export class MysqlMetadata implements Metadata {
       parameters: (params.get(r.specific_name) ?? []).filter((p) => p.mode !== 'OUT').map((p) => ({ parameterName: p.name ?? '', parameterType: p.type })),
     }));
   }
+}
+
+/** A generated column: MySQL says `VIRTUAL GENERATED` / `STORED GENERATED` in EXTRA, MariaDB `VIRTUAL GENERATED` / `STORED GENERATED` too. */
+function generatedOf(r: Q.ColumnRow): Partial<ColumnInfo> {
+  if (!r.generation_expression || !/GENERATED/i.test(r.extra ?? '')) return {};
+  return { generatedExpression: r.generation_expression, generatedStored: /STORED/i.test(r.extra ?? ''), defaultValue: null };
 }

@@ -13,6 +13,8 @@ const CLAUSE_KINDS = new Set<Operation['kind']>([
   'setTableComment', 'setTableOptions', 'addPrimaryKey', 'addUnique', 'addCheck', 'addIndex',
 ]);
 
+const COMPOUND = /^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:FUNCTION|PROCEDURE|TRIGGER|EVENT)\b/i;
+
 const PRE_RENAME = new Set<Operation['kind']>(['dropIndex', 'dropPrimaryKey', 'dropUnique', 'dropCheck']);
 
 export class MysqlDdl extends DdlGenerator {
@@ -79,6 +81,15 @@ export class MysqlDdl extends DdlGenerator {
       }
     }
     return clauses.length ? [`ALTER TABLE ${this.name(table)}\n  ${clauses.join(',\n  ')}`] : [];
+  }
+
+  /**
+   * Routines, triggers and events with compound bodies hold semicolons: they go between DELIMITER
+   * lines, as mysqldump writes them, so the script splits back into the same statements.
+   */
+  scriptText(statements: string[]): string {
+    if (!statements.length) return '';
+    return statements.map((s) => (s.includes(';') && COMPOUND.test(s) ? `DELIMITER $$\n${s}$$\nDELIMITER ;` : `${s};`)).join('\n\n') + '\n';
   }
 
   columnDefinition(c: ColumnModel): string {

@@ -82,5 +82,41 @@ export function normalisePgDump(text: string): string {
     .trim();
 }
 
+const myArgs = () => ['-h', MYSQL_URL.hostname, '-P', MYSQL_URL.port || '3306', '-u', decodeURIComponent(MYSQL_URL.username || 'root'), ...(MYSQL_URL.password ? [`-p${decodeURIComponent(MYSQL_URL.password)}`] : [])];
+
+export const mariadbOracle: OracleEngine = {
+  type: 'MARIADB',
+  async open(name) {
+    execFileSync('mariadb', [...myArgs(), '-e', `CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`]);
+    const config: ConnectionConfig = { alias: name, type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name };
+    const conn = await (await driverFor('MARIADB')).connect(config);
+    return {
+      name, conn, loc: { databaseName: name },
+      load: (file) => void execFileSync('sh', ['-c', `mariadb ${myArgs().map((a) => `'${a}'`).join(' ')} ${name} < '${file}'`]),
+      dump: () => normaliseMysqlDump(execFileSync('mariadb-dump', [...myArgs(), '--no-data', '--routines', '--triggers', '--events', '--skip-dump-date', '--skip-comments', '--skip-add-drop-table', name], { maxBuffer: 64 << 20 }).toString()),
+      async drop() {
+        await conn.close();
+        execFileSync('mariadb', [...myArgs(), '-e', `DROP DATABASE IF EXISTS ${name}`]);
+      },
+    };
+  },
+};
+
+/**
+ * mysqldump text without what differs between equal databases: definers, auto-increment counters, and
+ * the session a routine was created in (client character set, sql_mode), which is the creating
+ * connection's, not the schema's.
+ */
+export function normaliseMysqlDump(text: string): string {
+  return text
+    .replace(/^\/\*!5000[13] SET (character_set_client|character_set_results|collation_connection|sql_mode) .*$/gm, '')
+    .replace(/ DEFINER=`[^`]*`@`[^`]*`/g, '')
+    .replace(/ AUTO_INCREMENT=\d+/g, '')
+    .split('\n')
+    .filter((l) => !/^\/\*!40\d{3} SET /.test(l) && !/^\/\*!50503 SET /.test(l) && !/^SET /.test(l) && l.trim() !== '')
+    .join('\n')
+    .trim();
+}
+
 let n = 0;
 export const oracleName = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${++n}`;

@@ -77,6 +77,9 @@ describe('MCP over streamable HTTP (server mode, API keys)', () => {
     await fx.t.deps.audit.log.flush();
     const audited = await fx.t.deps.store.db.selectFrom('sql_audit').select(['sql_text', 'user_id', 'statement_type']).where('sql_text', '=', 'select id, total from orders where id <= 3 order by id').execute();
     expect(audited).toEqual([{ sql_text: 'select id, total from orders where id <= 3 order by id', user_id: fx.team.admin.userId, statement_type: 'SELECT' }]);
+    // The refused DELETE is in the audit as a refused attempt, with its reason (issue 24 point 5).
+    const refused = await fx.t.deps.store.db.selectFrom('sql_audit').select(['success', 'message']).where('sql_text', '=', 'delete from orders where id = 1').execute();
+    expect(refused.map((r) => [Number(r.success), r.message?.startsWith('REFUSED (read-only, MCP_READ_ONLY)')])).toEqual([[0, true]]);
   });
 
   it("a member's grants decide what they list and read", async () => {

@@ -56,24 +56,30 @@ interface SqlBody { dataSourceId?: unknown; sql?: unknown; databaseName?: unknow
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
+/**
+ * Records `error` when it is one of the audited refusals of `sql` on a data source (the rest are not
+ * attempts to run SQL). Never throws: the refusal the user sees matters more than its audit row.
+ */
+export async function auditIfRefused(deps: Pick<AppDeps, 'audit' | 'dataSources'>, req: FastifyRequest, error: unknown, attempt: SqlBody): Promise<void> {
+  if (!(error instanceof AppError) || !(String(error.errorCode) in AUDITED_REFUSALS)) return;
+  const dataSourceId = Number(attempt.dataSourceId);
+  const sql = text(attempt.sql);
+  const actor = auditActor(req);
+  if (!sql || !Number.isInteger(dataSourceId) || !actor) return;
+  try {
+    const record = await deps.dataSources.get(dataSourceId);
+    if (!record) return;
+    recordRefusal(deps, {
+      actor, dataSourceId, dbType: record.input.type, sql, code: String(error.errorCode), message: error.message,
+      databaseName: text(attempt.databaseName) ?? record.input.databaseName ?? null,
+      schemaName: text(attempt.schemaName) ?? record.input.schemaName ?? null,
+    });
+  } catch (e) {
+    req.log.warn({ err: e }, 'sql audit: could not record a refused attempt');
+  }
+}
+
+/** Every route whose body names `dataSourceId` and `sql`: its refusals are audited. */
 export function registerRefusalAudit(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('onError', async (req: FastifyRequest, _reply, error) => {
-    if (!(error instanceof AppError) || !(String(error.errorCode) in AUDITED_REFUSALS)) return;
-    const body = (req.body ?? {}) as SqlBody;
-    const dataSourceId = Number(body.dataSourceId);
-    const sql = text(body.sql);
-    const actor = auditActor(req);
-    if (!sql || !Number.isInteger(dataSourceId) || !actor) return;
-    try {
-      const record = await deps.dataSources.get(dataSourceId);
-      if (!record) return;
-      recordRefusal(deps, {
-        actor, dataSourceId, dbType: record.input.type, sql, code: String(error.errorCode), message: error.message,
-        databaseName: text(body.databaseName) ?? record.input.databaseName ?? null,
-        schemaName: text(body.schemaName) ?? record.input.schemaName ?? null,
-      });
-    } catch (e) {
-      req.log.warn({ err: e }, 'sql audit: could not record a refused attempt');
-    }
-  });
+  app.addHook('onError', async (req: FastifyRequest, _reply, error) => auditIfRefused(deps, req, error, (req.body ?? {}) as SqlBody));
 }

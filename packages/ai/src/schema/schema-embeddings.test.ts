@@ -68,9 +68,10 @@ describe('schema embeddings', () => {
 
   it('lets the embedding similarity find a table no word of the question names', async () => {
     const q = 'list every voyage after noon';
-    expect(linkSchema(HOTEL, q)[0]!.tableName).not.toBe('trips');
+    // Without the WordNet lexicon (if installed, it relates voyage to journey): the embeddings alone must make the difference.
+    expect(linkSchema(HOTEL, q, { lexicon: null })[0]!.tableName).not.toBe('trips');
     const semantic = await new SchemaEmbeddings().similarities({ apiHost: llm.openAiBase, model: 'm' }, HOTEL, q);
-    const linked = linkSchema(HOTEL, q, { semantic });
+    const linked = linkSchema(HOTEL, q, { semantic, lexicon: null });
     expect(linked[0]).toMatchObject({ tableName: 'trips', matched: true });
     expect(linked.find((t) => t.tableName === 'bills')!.matched).toBe(false);
   });

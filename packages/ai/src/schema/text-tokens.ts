@@ -95,20 +95,32 @@ export function identifierTerms(text: string): string[] {
   return splitWords(text).map(lemma);
 }
 
+/** A question term and the word(s) it was written as (`singers` → `singer`; a joined pair as `home_town`). */
+export interface QuestionTerm {
+  term: string;
+  word: string;
+}
+
 /**
- * Stemmed query terms of a question: stopwords and bare numbers dropped; adjacent word pairs
- * are also offered joined ("home town" → "hometown") to meet identifiers written as one word.
+ * Stemmed query terms of a question with their written words: stopwords and bare numbers
+ * dropped; adjacent word pairs are also offered joined ("home town" → "hometown") to meet
+ * identifiers written as one word.
  */
-export function questionTerms(text: string): string[] {
+export function questionTermForms(text: string): QuestionTerm[] {
   const words = splitWords(text);
-  const out: string[] = [];
+  const out: QuestionTerm[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    if (!/^\d+$/.test(w) && !isStopword(w) && w.length > 1) out.push(lemma(w));
+    if (!/^\d+$/.test(w) && !isStopword(w) && w.length > 1) out.push({ term: lemma(w), word: w });
     const next = words[i + 1];
-    if (next && /^[a-z]+$/.test(w + next) && !isStopword(w) && !isStopword(next)) out.push(stem(w + next));
+    if (next && /^[a-z]+$/.test(w + next) && !isStopword(w) && !isStopword(next)) out.push({ term: stem(w + next), word: `${w}_${next}` });
   }
   return out;
+}
+
+/** Stemmed query terms of a question (questionTermForms without the written words). */
+export function questionTerms(text: string): string[] {
+  return questionTermForms(text).map((t) => t.term);
 }
 
 /** Token estimate for budgets: ~4 characters per token for Latin text, one per CJK character. */

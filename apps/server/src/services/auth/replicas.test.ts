@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, scratchPgDatabase, type TestApp } from '../../test/helpers.js';
 import { pgStoreUrl, signIn, signUp, TEST_PASSWORD } from '../../test/accounts.js';
 import { nowIso } from '../../store/db.js';
+import { authServices } from './index.js';
 
 describe('sign-in across two replicas on one PostgreSQL store', () => {
   let db: Awaited<ReturnType<typeof scratchPgDatabase>>;
@@ -28,6 +29,9 @@ describe('sign-in across two replicas on one PostgreSQL store', () => {
 
   it('a sign-in throttle counted on one replica holds on the other (429 with the seconds to wait); never a lock for the owner', async () => {
     await signUp(a, { email: 'rita@example.com' });
+    // The throttle's clock stands still: a slow password check on a busy machine must not outlast the 1 s wait.
+    const frozen = Date.now();
+    for (const t of [a, b]) authServices(t.deps).throttle.clock = () => frozen;
     const attempt = (t: TestApp, password = 'Wrong1234', remoteAddress = '192.0.2.10') =>
       t.app.inject({ method: 'POST', url: '/api/oauth/login_a', payload: { loginType: 'EMAIL_PASSWORD', account: 'rita@example.com', password }, remoteAddress });
     for (let i = 0; i < 5; i++) expect((await attempt(i % 2 ? a : b)).statusCode).toBe(400);
@@ -46,6 +50,7 @@ describe('sign-in across two replicas on one PostgreSQL store', () => {
     expect((await attempt(a, TEST_PASSWORD, '192.0.2.99')).statusCode).toBe(200);
     // Another account from the same address is not slowed by it.
     expect((await signIn(b, 'ann@example.com')).userId).toBeGreaterThan(0);
+    for (const t of [a, b]) authServices(t.deps).throttle.clock = Date.now;
   });
 
   it('logout on one replica is refused on the other', async () => {

@@ -5,9 +5,11 @@
  * non-superuser. After each file GET /api/system must answer; a request answered 5xx, or a server
  * that dies (it is restarted to go on), is a failure, printed with the file and what was sent.
  *
- *   npm run soak -w bench [-- --only main --limit 200 --pg-only --mariadb-only]
+ *   npm run soak -w bench [-- --only main --limit 200 --pg-only --mariadb-only --pg-dir DIR]
  *
  * `--only X` keeps mysql-test files whose path contains X (default: every *.test of the package).
+ * `--pg-dir DIR` adds the *.sql files of DIR to the PostgreSQL corpus (e.g. PostgreSQL's own
+ * src/test/regress/sql from a source checkout).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -131,7 +133,9 @@ async function main(): Promise<void> {
       console.log(`${label}: ${files.length} files, ${statements} statements (${answered} answered, ${failed} of them errors) in ${Math.round((Date.now() - t0) / 1000)} s`);
       console.log(`${label}: most frequent errors:\n${[...errors].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([m, n]) => `  ${n}\t${m}`).join('\n')}`);
     };
-    if (!flag('--mariadb-only')) await runAll('postgres', pgCorpusFiles(root), scratchPostgres);
+    const pgDir = option('--pg-dir');
+    const extra = pgDir ? fs.readdirSync(pgDir).filter((f) => f.endsWith('.sql')).sort().map((f) => path.resolve(pgDir, f)) : [];
+    if (!flag('--mariadb-only')) await runAll('postgres', [...pgCorpusFiles(root), ...extra], scratchPostgres);
     if (!flag('--pg-only')) {
       const only = option('--only');
       const limit = Number(option('--limit') ?? Infinity);

@@ -128,6 +128,7 @@ const CORE: Record<string, Entry> = {
   'POST /api/rdb/dml/fetch': { rule: 'signedIn', call: () => ({ body: { cursorId: 'no-such-cursor' } }) },
   'POST /api/rdb/dml/cursor/close': { rule: 'signedIn', call: () => ({ body: { cursorId: 'no-such-cursor' } }) },
   'POST /api/rdb/dml/cancel': { rule: 'signedIn', call: () => ({ body: { executionId: 'no-such-execution' } }) },
+  'POST /api/rdb/dml/status': { rule: 'signedIn', call: () => ({ body: { executionId: 'no-such-execution' } }) },
   'POST /api/diff/sql': { rule: 'granted', call: (fx) => ({ body: { source: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' }, target: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' } } }) },
   'POST /api/rdb/table/edit_model': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders' } }) },
   'POST /api/rdb/table/edit_sql': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', desired: table } }) },

@@ -51,4 +51,15 @@ describe('hover', () => {
     expect(h('SELECT * FROM customers', 'orders')).toEqual([]); // not used by the statement
     expect(h('SELECT nope FROM customers', 'nope')).toEqual([]); // not in the schema
   });
+
+  it('describes a database named as a qualifier: the first of three parts, and SQLite main (spec 01 §2 hover)', () => {
+    const [pg] = hover({ currentStatement: 'SELECT * FROM hspec_pg.app.t1', hoverIdentifier: 'hspec_pg', dialect: dialectFor('POSTGRESQL'), databaseName: 'hspec_pg', schemaName: 'app', dataSourceName: 'PG local' });
+    expect(pg).toMatchObject({ kind: 'database', name: 'hspec_pg' });
+    expect(pg!.markdown).toContain('Data source: PG local');
+    const [lite] = hover({ currentStatement: 'SELECT * FROM main.customers', hoverIdentifier: 'main', dialect: dialectFor('SQLITE'), databaseName: 'main', dataSourceName: 'Demo', language: 'zh-CN' });
+    expect(lite).toMatchObject({ kind: 'database', name: 'main' });
+    expect(lite!.markdown).toContain('数据库');
+    // A word that is not a known database or schema says nothing.
+    expect(hover({ currentStatement: 'SELECT * FROM other.app.t1', hoverIdentifier: 'other', dialect: dialectFor('POSTGRESQL'), databaseName: 'hspec_pg' })).toEqual([]);
+  });
 });

@@ -35,7 +35,7 @@ export function hover(req: HoverRequest): HoverInfo[] {
     catalog: req.catalog ?? undefined, databaseName: req.databaseName, schemaName: req.schemaName, language: lang,
   });
   const stmt = parsed.sqlStatementList.find((s) => s.statementType === 'valid' && s.identifiers.some((i) => matches(i, word)));
-  if (!stmt) return [];
+  if (!stmt) return qualifierInfo(word, req, lang);
   const index = req.catalog ? catalogIndex(req.catalog) : undefined;
   const ids = stmt.identifiers.filter((i) => matches(i, word));
   const order = ['alias', 'table', 'view', 'cte', 'column', 'function', 'schema', 'database'];
@@ -83,9 +83,23 @@ function describe(id: SqlIdentifier, word: string, req: HoverRequest, index: Cat
       return { kind: 'function', name: routine.name, dataType: routine.returnType ?? undefined, comment: routine.comment ?? undefined, markdown: md.join('\n') };
     }
     case 'schema': case 'database':
-      return nameInfo(id.type, id.name, req, lang);
+      // A qualifier the parser reads as a schema is a database on engines without schemas (SQLite's `main`, MySQL's db).
+      return nameInfo(id.type === 'schema' && !req.dialect.supportsSchema && req.dialect.supportsDatabase ? 'database' : id.type, id.name, req, lang)
+        ?? (id.type === 'schema' ? nameInfo('database', id.name, req, lang) : undefined);
   }
   return undefined;
+}
+
+/**
+ * The first part of a three-part name (`hspec_pg.app.t1`) is not an identifier of the parsed
+ * statement: a word written as a qualifier that names the current or a known database or schema
+ * is described as one (spec 01 §2 hover: data source and database).
+ */
+function qualifierInfo(word: string, req: HoverRequest, lang: Language): HoverInfo[] {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!new RegExp(`(^|[^\\w$.])[\`"\\[]?${escaped}[\`"\\]]?\\s*\\.`, 'i').test(req.currentStatement)) return [];
+  const info = nameInfo('database', word, req, lang) ?? nameInfo('schema', word, req, lang);
+  return info ? [info] : [];
 }
 
 function nameInfo(kind: 'schema' | 'database', name: string, req: HoverRequest, lang: Language): HoverInfo | undefined {

@@ -1,0 +1,142 @@
+/**
+ * Issue 28 point 2: the same small SELECT on the same PostgreSQL source under 50 concurrent
+ * connections, local mode (the baseline) against server mode for the team owner, for a member under
+ * a column-level grant, and through two replicas behind a round-robin. Each server is the built
+ * bundle in a child process; the load comes from this process over keep-alive HTTP.
+ * Prints throughput (requests/s, median of rounds) and p99 latency, each as a ratio to local mode.
+ */
+import http from 'node:http';
+import pg from 'pg';
+import { startServer, type RunningServer } from '../e2e/server.js';
+import { median, percentile, type BenchLine } from './lib.js';
+
+const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = 50;
+const ROUND_MS = Number(process.env.ASKDB_BENCH_ROUND_MS ?? 4000);
+const ROUNDS = Number(process.env.ASKDB_BENCH_ROUNDS ?? 3);
+const SQL = 'select id, name from items where id = 7';
+
+interface Client { base: string; cookie: string | null }
+
+async function call(c: Client, method: string, path: string, body?: unknown, agent?: http.Agent): Promise<{ status: number; json: any; cookie: string | null }> {
+  const url = new URL(path, c.base);
+  const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, agent, headers: { ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}), ...(c.cookie ? { cookie: c.cookie } : {}), origin: c.base } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => {
+        const set = res.headers['set-cookie']?.map((s) => s.split(';')[0]).join('; ') ?? null;
+        let json: unknown = null;
+        try { json = JSON.parse(Buffer.concat(chunks).toString()); } catch { /* not JSON */ }
+        resolve({ status: res.statusCode ?? 0, json, cookie: set });
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function must(c: Client, method: string, path: string, body?: unknown): Promise<any> {
+  const r = await call(c, method, path, body);
+  if (!r.json?.success) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.json)?.slice(0, 300)}`);
+  return r.json.data;
+}
+
+async function signUp(base: string, email: string): Promise<Client> {
+  const c: Client = { base, cookie: null };
+  const r = await call(c, 'POST', '/api/oauth/register_a', { email, password: 'Bench-pass-123', displayName: email.split('@')[0] });
+  if (!r.json?.success) throw new Error(`register ${email}: ${JSON.stringify(r.json)}`);
+  c.cookie = r.cookie;
+  return c;
+}
+
+/** Runs CONCURRENCY loops of `POST /api/rdb/dml/execute` for ROUND_MS; requests/s and latencies. */
+async function load(targets: Client[], body: unknown): Promise<{ rps: number; p99: number; errors: number }> {
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
+  const lat: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const end = Date.now() + ROUND_MS;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (Date.now() < end) {
+      const i = n++ % targets.length;
+      const t0 = performance.now();
+      const r = await call(targets[i]!, 'POST', '/api/rdb/dml/execute', body, agents[i]).catch(() => ({ status: 0, json: null }));
+      lat.push(performance.now() - t0);
+      if (!r.json?.success) errors++;
+    }
+  }));
+  for (const a of agents) a.destroy();
+  return { rps: lat.length / (ROUND_MS / 1000), p99: percentile(lat, 99), errors };
+}
+
+async function rounds(targets: Client[], body: unknown): Promise<{ rps: number; p99: number; errors: number }> {
+  await load(targets, body); // warm-up: pools, caches, JIT
+  const all = [];
+  for (let i = 0; i < ROUNDS; i++) all.push(await load(targets, body));
+  return { rps: median(all.map((r) => r.rps)), p99: median(all.map((r) => r.p99)), errors: all.reduce((s, r) => s + r.errors, 0) };
+}
+
+export default async function run(): Promise<BenchLine[]> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const tag = `${process.pid}_${Date.now().toString(36)}`;
+  const dataDb = `askdb_rc_data_${tag}`;
+  const storeDb = `askdb_rc_store_${tag}`;
+  await admin.query(`CREATE DATABASE ${dataDb}`);
+  await admin.query(`CREATE DATABASE ${storeDb}`);
+  const dataUrl = new URL(PG_URL);
+  dataUrl.pathname = `/${dataDb}`;
+  const data = new pg.Client({ connectionString: dataUrl.toString() });
+  await data.connect();
+  await data.query('CREATE TABLE items (id int PRIMARY KEY, name text, secret text); INSERT INTO items SELECT g, md5(g::text), md5((g * 7)::text) FROM generate_series(1, 1000) g');
+  await data.end();
+  const storeUrl = new URL(PG_URL);
+  storeUrl.pathname = `/${storeDb}`;
+  const source = { alias: 'bench pg', type: 'POSTGRESQL', host: dataUrl.hostname, port: Number(dataUrl.port || 5432), user: decodeURIComponent(dataUrl.username || 'postgres'), databaseName: dataDb };
+  const body = (id: number) => ({ dataSourceId: id, databaseName: dataDb, schemaName: 'public', sql: SQL });
+  const servers: RunningServer[] = [];
+  try {
+    const local = await startServer();
+    servers.push(local);
+    const lc: Client = { base: local.url, cookie: null };
+    const localId = await must(lc, 'POST', '/api/connection/datasource/create', source);
+    const localResult = await rounds([lc], body(localId));
+
+    const env = { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: storeUrl.toString(), ASKDB_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
+    const a = await startServer(env);
+    servers.push(a);
+    const owner = await signUp(a.url, `owner_${tag}@bench.test`);
+    const ownerId = await must(owner, 'POST', '/api/connection/datasource/create', source);
+    const ownerResult = await rounds([owner], body(ownerId));
+
+    const b = await startServer(env);
+    servers.push(b);
+    const ownerOnB: Client = { base: b.url, cookie: owner.cookie };
+    const twoResult = await rounds([owner, ownerOnB], body(ownerId));
+
+    const lines: BenchLine[] = [
+      line('server owner', ownerResult, localResult),
+      line('server owner, 2 replicas round-robin', twoResult, localResult),
+    ];
+    return lines;
+  } finally {
+    for (const s of servers) await s.stop().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS ${dataDb} WITH (FORCE)`).catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS ${storeDb} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+function line(name: string, r: { rps: number; p99: number; errors: number }, local: { rps: number; p99: number; errors: number }): BenchLine {
+  return {
+    name: `request cost (${CONCURRENCY} concurrent small SELECTs): ${name}`,
+    unit: 'req/s',
+    median: r.rps,
+    baselineName: 'local mode, same source',
+    baselineMedian: local.rps,
+    target: '≥ 0.8 (p99 ≤ 1.5× local)',
+    extra: { p99_ms: r.p99.toFixed(1), local_p99_ms: local.p99.toFixed(1), p99_ratio: (r.p99 / local.p99).toFixed(2), errors: r.errors + local.errors },
+  };
+}

@@ -165,8 +165,11 @@ export interface CatalogTable {
   partitionKey?: string | null;
   /** PostgreSQL: the parent of a partition (such tables are created by their `partition` schema object). */
   partitionOf?: string | null;
-  /** MySQL family: table options that change behaviour (engine, default charset and collation). */
-  options?: { engine?: string | null; charset?: string | null; collation?: string | null } | null;
+  /**
+   * Table options that change behaviour: MySQL family engine, default charset and collation;
+   * SQLite WITHOUT ROWID and STRICT (issue 26).
+   */
+  options?: { engine?: string | null; charset?: string | null; collation?: string | null; withoutRowid?: boolean; strict?: boolean } | null;
   columns: ColumnInfo[];
   keys: KeyInfo[];
   indexes: IndexInfo[];

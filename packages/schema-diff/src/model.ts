@@ -92,8 +92,11 @@ export interface TableModel {
   comment: string | null;
   /** PostgreSQL: the partition key of a partitioned table (`RANGE (payment_date)`); partitions are schema objects. */
   partitionBy?: string | null;
-  /** MySQL family: engine and default character set / collation, compared and written with the table. */
-  options?: { engine: string | null; charset: string | null; collation: string | null } | null;
+  /**
+   * MySQL family: engine and default character set / collation; SQLite: WITHOUT ROWID and STRICT.
+   * Compared and written with the table.
+   */
+  options?: { engine: string | null; charset: string | null; collation: string | null; withoutRowid?: boolean; strict?: boolean } | null;
   columns: ColumnModel[];
   primaryKey: PrimaryKeyModel | null;
   uniques: UniqueModel[];

@@ -40,11 +40,13 @@ export function syncPlan(source: Catalog, target: Catalog, targetType: DatabaseT
   // Views a table change drops and re-creates take their triggers, rules and indexes with them.
   const viewsDropped = new Set(ops.flatMap((op) => (op.kind === 'dropView' ? [op.view.name] : [])));
   const tablesDropped = new Set(ops.flatMap((op) => (op.kind === 'dropTable' ? [op.table.name] : [])));
+  // SQLite rebuilds a table to change it: the old one's triggers go with it.
+  const rebuilt = generator.rebuiltTables(diff);
   const objects = diffObjects(source.objects ?? [], target.objects ?? [], {
     noDrops: options.noDrops,
-    recreate: (o) => !!o.table && viewsDropped.has(o.table),
+    recreate: (o) => !!o.table && (viewsDropped.has(o.table) || rebuilt.has(o.table)),
   });
-  const dropsGoneWithTheirTable = (o: SchemaObjectInfo) => !!o.table && (viewsDropped.has(o.table) || (tablesDropped.has(o.table) && o.kind !== 'partition'));
+  const dropsGoneWithTheirTable = (o: SchemaObjectInfo) => !!o.table && (viewsDropped.has(o.table) || rebuilt.has(o.table) || (tablesDropped.has(o.table) && o.kind !== 'partition'));
   const place = (o: SchemaObjectInfo, texts: string[]) => texts.map((t) => placeSchema(t, SCHEMA_TOKEN, schemaName ?? target.schemaName, (n) => generator.q(n)));
   const creates = (phase: SchemaObjectInfo['phase']) => objects.create.filter((o) => o.phase === phase).flatMap((o) => place(o, o.create));
   // Dependants (triggers, policies, partitions) and changed objects go first; types, routines and

@@ -87,3 +87,26 @@ export function indexPartsOf(createIndex: string): string[] {
     return createIndex.slice(ts[from]!.start, ts[last]!.end).trim();
   });
 }
+
+export interface TableFlags {
+  /** The INTEGER PRIMARY KEY is declared AUTOINCREMENT (rowids never reused; sqlite_sequence keeps the counter). */
+  autoIncrement: boolean;
+  withoutRowid: boolean;
+  strict: boolean;
+}
+
+/** What a CREATE TABLE statement says about its rowid and typing: read from the words, never from strings or comments. */
+export function tableFlagsOf(createTable: string | null): TableFlags {
+  const flags: TableFlags = { autoIncrement: false, withoutRowid: false, strict: false };
+  if (!createTable) return flags;
+  const ts = tokens(createTable);
+  const open = ts.findIndex((t) => t.kind === TK.OpenParen);
+  if (open < 0) return flags; // CREATE TABLE … AS SELECT
+  const close = closing(ts, open);
+  flags.autoIncrement = ts.slice(open, close).some((t) => isWord(t, 'AUTOINCREMENT'));
+  for (let i = close + 1; i < ts.length; i++) {
+    if (isWord(ts[i], 'WITHOUT') && isWord(ts[i + 1], 'ROWID')) flags.withoutRowid = true;
+    if (isWord(ts[i], 'STRICT')) flags.strict = true;
+  }
+  return flags;
+}

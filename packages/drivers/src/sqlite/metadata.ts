@@ -7,7 +7,8 @@ import type {
 import { groupBy, pushTo } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
-import { checksOf, indexPartsOf } from './create-sql.js';
+import { checksOf, indexPartsOf, tableFlagsOf } from './create-sql.js';
+import { sqliteSchemaObjects } from './objects.js';
 
 export class SqliteMetadata implements Metadata {
   constructor(private readonly db: Database.Database, private readonly dialect: Dialect) {}
@@ -101,14 +102,14 @@ export class SqliteMetadata implements Metadata {
   /** A whole database in four queries. */
   async catalog(loc: Location): Promise<Catalog> {
     const objects = this.objects(loc, null);
-    const columns = this.readColumns(loc, null);
+    const columns = this.readColumns(loc, null, objects);
     const keys = this.readKeys(loc, null, columns, objects);
     const indexes = this.readIndexes(loc, null);
     return {
       databaseName: this.schema(loc).name,
       schemaName: null,
       tables: objects.filter((o) => o.type === 'table').map((o) => ({
-        name: o.name, comment: null, columns: columns.get(o.name) ?? [], keys: keys.get(o.name) ?? [], indexes: indexes.get(o.name) ?? [],
+        name: o.name, comment: null, options: sqliteOptions(o.sql), columns: columns.get(o.name) ?? [], keys: keys.get(o.name) ?? [], indexes: indexes.get(o.name) ?? [],
       })),
       views: objects.filter((o) => o.type === 'view').map((o) => ({ name: o.name, comment: null, definition: o.sql, columns: columns.get(o.name) ?? [] })),
       functions: [],
@@ -116,26 +117,36 @@ export class SqliteMetadata implements Metadata {
     };
   }
 
+  /** Triggers, as sqlite_master keeps their text (issue 26); tables, indexes and views come from the catalog. */
+  async schemaObjects(loc: Location) {
+    return sqliteSchemaObjects(this.objects(loc, null), (n) => this.dialect.quoteIdentifier(n, true));
+  }
+
   private objects(loc: Location, table: string | null): Q.ObjectRow[] {
     return this.all<Q.ObjectRow>(Q.objectsSql(this.schema(loc).q), { table });
   }
 
-  private readColumns(loc: Location, table: string | null): Map<string, ColumnInfo[]> {
+  private readColumns(loc: Location, table: string | null, knownObjects?: Q.ObjectRow[]): Map<string, ColumnInfo[]> {
     const s = this.schema(loc);
     const rows = this.all<Q.ColumnRow>(Q.columnsSql(s.q), { schema: s.name, table });
+    const sqlOf = new Map((knownObjects ?? this.objects(loc, table)).filter((o) => o.type === 'table').map((o) => [o.name, o.sql]));
     const out = new Map<string, ColumnInfo[]>();
     for (const [name, cols] of groupBy(rows, (r) => r.table_name)) {
       const pkCount = cols.filter((c) => c.pk > 0).length;
+      const flags = tableFlagsOf(sqlOf.get(name) ?? null);
+      // The rowid alias (a lone INTEGER PRIMARY KEY) and WITHOUT ROWID keys are never NULL; other keys
+      // of a rowid table take NULL unless declared NOT NULL (SQLite's documented legacy).
+      const rowidAlias = (c: Q.ColumnRow) => !flags.withoutRowid && pkCount === 1 && c.pk === 1 && c.type.toUpperCase() === 'INTEGER';
       out.set(name, cols.map((c) => ({
         name: c.name,
         columnType: c.type,
         dataType: this.dialect.columnType(c.type),
-        nullable: c.not_null === 0 && c.pk === 0,
+        nullable: c.not_null === 0 && !(c.pk > 0 && (flags.withoutRowid || rowidAlias(c))),
         defaultValue: c.default_value,
         comment: null,
         primaryKey: c.pk > 0,
-        // An INTEGER PRIMARY KEY is the rowid: SQLite assigns it when omitted.
-        autoIncrement: pkCount === 1 && c.pk === 1 && c.type.toUpperCase() === 'INTEGER',
+        // Only a key declared AUTOINCREMENT (issue 26): a plain rowid alias reuses freed rowids.
+        autoIncrement: flags.autoIncrement && rowidAlias(c),
         ordinal: c.cid + 1,
       })));
     }
@@ -155,7 +166,8 @@ export class SqliteMetadata implements Metadata {
       pushTo(out, id.split('\u0000')[0]!, { name: cols[0]!.index_name, type: 'UNIQUE', columns: cols.map((c) => c.column_name ?? '') });
     }
     const fks = this.all<Q.ForeignKeyRow>(Q.foreignKeysSql(s.q), { schema: s.name, table });
-    for (const [id, cols] of groupBy(fks, (r) => `${r.table_name}\u0000${r.id}`)) {
+    // PRAGMA foreign_key_list numbers a table's keys last-declared first: read them in declaration order.
+    for (const [id, cols] of [...groupBy(fks, (r) => `${r.table_name}\u0000${r.id}`)].reverse()) {
       const [tableName] = id.split('\u0000');
       const first = cols[0]!;
       // `to` is NULL when the reference names the parent's primary key implicitly.
@@ -207,4 +219,9 @@ export class SqliteMetadata implements Metadata {
     }
     return out;
   }
+}
+
+function sqliteOptions(sql: string | null): { withoutRowid: boolean; strict: boolean } {
+  const { withoutRowid, strict } = tableFlagsOf(sql);
+  return { withoutRowid, strict };
 }

@@ -106,6 +106,11 @@ export abstract class DdlGenerator {
     return '';
   }
 
+  /** Tables the script for `diff` drops and re-creates to change them (engines whose ALTER cannot). */
+  rebuiltTables(_diff: SchemaDiff): Set<string> {
+    return new Set();
+  }
+
   /** COMMENT ON statements for a new table (engines that keep comments apart from the definition). */
   protected createTableComments(t: TableModel): string[] {
     return [

@@ -132,6 +132,7 @@ describe('SQLite DDL', () => {
     };
     expect(sync('SQLITE', [changed], [parent])).toEqual([
       'PRAGMA foreign_keys = OFF',
+      'PRAGMA legacy_alter_table = ON',
       'BEGIN',
       "CREATE TABLE __askdb_new_p (\n  id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,\n  name TEXT NOT NULL DEFAULT (datetime('now'))\n)",
       'INSERT INTO __askdb_new_p (id, name) SELECT id, name FROM p',
@@ -139,6 +140,7 @@ describe('SQLite DDL', () => {
       'ALTER TABLE __askdb_new_p RENAME TO p',
       'CREATE UNIQUE INDEX ix_name ON p (name)',
       'COMMIT',
+      'PRAGMA legacy_alter_table = OFF',
       'PRAGMA foreign_keys = ON',
     ]);
   });

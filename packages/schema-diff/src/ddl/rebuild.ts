@@ -122,6 +122,11 @@ export function planSteps(diff: SchemaDiff, rules: RebuildRules): Step[] {
   return orderDrops(steps);
 }
 
+/** The tables a plan rebuilds (creates anew over existing rows), by their desired names. */
+export function rebuiltBy(steps: Step[]): Set<string> {
+  return new Set(steps.flatMap((s) => (s.kind === 'build' ? s.tables.filter((b) => b.current).map((b) => b.desired.name) : [])));
+}
+
 /** Columns whose rows survive: same name (after column renames) in both tables. */
 function copyColumns(diff: SchemaDiff, current: TableModel, desired: TableModel): [string, string][] {
   const renames = new Map<string, string>();

@@ -4,11 +4,11 @@
  * the indexes) inside one transaction with foreign key enforcement off, so that rows referencing
  * the table survive the swap.
  */
-import type { ColumnModel, TableModel } from '../model.js';
+import type { ColumnModel, IndexModel, TableModel } from '../model.js';
 import type { ColumnChange, Operation, SchemaDiff } from '../operations.js';
 import { identifiersOf } from '../diff/views.js';
 import { DdlGenerator } from './base.js';
-import { planSteps, type BuildTable } from './rebuild.js';
+import { planSteps, rebuiltBy, type BuildTable } from './rebuild.js';
 
 const LITERAL = /^([-+]?\d+(\.\d+)?([eE][-+]?\d+)?|'(?:[^']|'')*'|[xX]'[0-9a-fA-F]*'|null|true|false|current_time|current_date|current_timestamp)$/i;
 
@@ -26,8 +26,12 @@ export class SqliteDdl extends DdlGenerator {
         }
       }
     }
-    // PRAGMA foreign_keys cannot change inside a transaction: it goes around it.
-    return rebuilds ? ['PRAGMA foreign_keys = OFF', 'BEGIN', ...out, 'COMMIT', 'PRAGMA foreign_keys = ON'] : out;
+    // PRAGMA foreign_keys cannot change inside a transaction: it goes around it. legacy_alter_table
+    // lets the rename of the rebuilt table run while triggers of other tables name the table that is
+    // momentarily gone (the modern rename re-checks every trigger and view and refuses).
+    return rebuilds
+      ? ['PRAGMA foreign_keys = OFF', 'PRAGMA legacy_alter_table = ON', 'BEGIN', ...out, 'COMMIT', 'PRAGMA legacy_alter_table = OFF', 'PRAGMA foreign_keys = ON']
+      : out;
   }
 
   /** The rebuild of one table (https://www.sqlite.org/lang_altertable.html#otheralter). */
@@ -56,6 +60,22 @@ export class SqliteDdl extends DdlGenerator {
       c.default !== null ? `DEFAULT ${LITERAL.test(c.default) ? c.default : `(${c.default})`}` : '',
       c.collation ? `COLLATE ${c.collation}` : '',
     ].filter(Boolean).join(' ');
+  }
+
+  /** An expression key is written as the source has it: SQLite needs no parentheses around it. */
+  protected indexColumns(ix: IndexModel): string {
+    return ix.columns.map((c) => `${c.name !== null ? this.q(c.name) : c.expression}${c.order === 'DESC' ? ' DESC' : ''}`).join(', ');
+  }
+
+  /** WITHOUT ROWID and STRICT, as the source table has them. */
+  protected tableOptions(t: TableModel): string {
+    const o = t.options;
+    return [o?.withoutRowid ? 'WITHOUT ROWID' : '', o?.strict ? 'STRICT' : ''].filter(Boolean).join(', ').replace(/^(?=.)/, ' ');
+  }
+
+  /** Tables the script rebuilds (and so drops and re-creates, taking their triggers with them). */
+  rebuiltTables(diff: SchemaDiff): Set<string> {
+    return rebuiltBy(planSteps(diff, { canAlter, rebuildReferencing: false }));
   }
 
   /** AUTOINCREMENT exists only as a column constraint on an INTEGER PRIMARY KEY. */

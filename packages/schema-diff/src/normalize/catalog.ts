@@ -59,7 +59,7 @@ function tableModel(t: CatalogTable, ctx: Ctx): TableModel {
     name: t.name,
     comment: t.comment || null,
     ...(t.partitionKey ? { partitionBy: t.partitionKey } : {}),
-    ...(t.options ? { options: { engine: t.options.engine ?? null, charset: t.options.charset ?? null, collation: t.options.collation ?? null } } : {}),
+    ...(t.options ? { options: tableOptions(t.options) } : {}),
     columns,
     primaryKey: pkColumns.length ? { name: traits.namedPrimaryKey ? pk?.name ?? null : null, columns: [...pkColumns], ...(pk?.deferrable ? { deferrable: pk.deferrable } : {}) } : null,
     uniques,
@@ -209,4 +209,12 @@ function indexBody(definition: string): string {
 
 function same(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function tableOptions(o: NonNullable<CatalogTable['options']>): NonNullable<TableModel['options']> {
+  return {
+    engine: o.engine ?? null, charset: o.charset ?? null, collation: o.collation ?? null,
+    ...(o.withoutRowid !== undefined ? { withoutRowid: o.withoutRowid } : {}),
+    ...(o.strict !== undefined ? { strict: o.strict } : {}),
+  };
 }

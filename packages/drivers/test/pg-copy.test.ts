@@ -67,6 +67,13 @@ describe.runIf(available)('PostgreSQL COPY in a console script', () => {
     expect(conn.broken).toBe(false);
   });
 
+  it('a COPY refused before it reads its data says its data lines were not loaded; the next statement runs', async () => {
+    const r = await script('copy no_such_table from stdin;\n1\tx\n2\ty\n\\.\nselect 3');
+    expect(r[0]!.done.success).toBe(false);
+    expect(r[0]!.done.message).toMatch(/relation "no_such_table" does not exist[\s\S]*The 2 data line\(s\) after this COPY, up to \\\., were not loaded/);
+    expect(r[1]!.rows).toEqual([['3']]);
+  });
+
   it('a bare COPY FROM STDIN (no data lines) loads nothing, as psql at the end of its input', async () => {
     const r = await collect(conn, 'copy t from stdin');
     expect(r.done).toMatchObject({ success: true, updateCount: 0 });

@@ -32,6 +32,8 @@ class CopyQuery {
   command: string | null = null;
   binary = false;
   copyOut = false;
+  /** The server asked for the data (CopyInResponse), so the data block was sent. */
+  dataSent = false;
   private wire: Wire | null = null;
   private discarding = false;
   private readonly onCopyOut = (msg: { binary: boolean }) => { this.copyOut = true; this.binary = msg.binary; };
@@ -47,6 +49,7 @@ class CopyQuery {
   }
 
   handleCopyInResponse(connection: Wire): void {
+    this.dataSent = true;
     if (this.data) for (const chunk of inputChunks(Buffer.from(this.data, 'utf8'))) connection.sendCopyFromChunk(chunk);
     connection.endCopyFrom();
   }
@@ -106,10 +109,14 @@ export async function* copyBody(client: pg.Client, stmt: CopyStatement, dialect:
       yield { type: 'rows', rows: [[q.binary ? '\\x' + chunk.toString('hex') : lineOf(chunk)]] };
     }
     finished = true;
-    if (q.copyOut && !header) yield headerEvent();
-    const count = /^COPY (\d+)$/.exec(q.command ?? '');
-    const rows = count ? Number(count[1]) : null;
-    return { updateCount: q.copyOut ? null : rows, message: q.command ?? '' };
+  } catch (err) {
+    // Refused before it read its data (no such table, bad options): the data block was skipped.
+    // psql would read those lines as SQL; they are data here, and the user is told so.
+    if (stmt.data && !q.dataSent && err && typeof err === 'object') {
+      const lines = stmt.data.split('\n').length - 1;
+      (err as { copyNote?: string }).copyNote = `The ${lines} data line(s) after this COPY, up to \\., were not loaded.`;
+    }
+    throw err;
   } finally {
     if (!finished && !q.queue.isEnded) {
       q.discard();
@@ -117,6 +124,10 @@ export async function* copyBody(client: pg.Client, stmt: CopyStatement, dialect:
       await q.settled();
     }
   }
+  if (q.copyOut && !header) yield headerEvent();
+  const count = /^COPY (\d+)$/.exec(q.command ?? '');
+  const rows = count ? Number(count[1]) : null;
+  return { updateCount: q.copyOut ? null : rows, message: q.command ?? '' };
 }
 
 /** A line the server wrote, without its line end. */

@@ -172,13 +172,14 @@ export class PgSession {
       const reason = `the driver could not handle the server's answer (${fault.message}); the connection was closed.`;
       return { message: driverError('CONNECTION_LOST', { reason }).message, code: 'CONNECTION_LOST', params: { reason } };
     }
-    const e = err as { code?: string; severity?: string; position?: string; detail?: string; hint?: string };
+    const e = err as { code?: string; severity?: string; position?: string; detail?: string; hint?: string; copyNote?: string };
     if (e.code && FATAL_CODES.has(e.code)) this.lost = true;
     const text = messageOf(err);
     if (/Connection terminated|ECONNRESET|EPIPE|socket/i.test(text) && !e.code) this.lost = true;
     const lines = [e.severity ? `${e.severity}: ${text}` : text];
     if (e.detail) lines.push(`DETAIL: ${e.detail}`);
     if (e.hint) lines.push(`HINT: ${e.hint}`);
+    if (e.copyNote) lines.push(e.copyNote);
     const offset = e.position ? Number(e.position) - 1 : -1;
     return {
       message: lines.join('\n'),

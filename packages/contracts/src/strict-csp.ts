@@ -5,4 +5,4 @@
  */
 import { z } from 'zod';
 
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if (typeof (globalThis as { window?: unknown }).window !== 'undefined') z.config({ jitless: true });

@@ -8,5 +8,6 @@ export { diffSchemas, type DiffOptions } from './diff.js';
 export type { Operation, OperationKind, ColumnChange, SchemaDiff } from './operations.js';
 export { DdlGenerator, joinStatements, type DdlOptions } from './ddl/base.js';
 export { ddlGeneratorFor } from './ddl/index.js';
-export { syncSql, syncPlan, UnsupportedEngineError, type SyncOptions, type SyncPlan } from './sync.js';
+export { syncSql, syncPlan, scriptOf, UnsupportedEngineError, type SyncOptions, type SyncPlan } from './sync.js';
+export { statementKind, typeChangeCanFail, type PlanItem, type PlanItemKind } from './plan-items.js';
 export { createTableSql, alterTableSql, checkIndexMethods, InvalidIndexMethodError, type TableEditOptions } from './table-editor.js';

@@ -4,7 +4,7 @@
  * to change the target); the script is run afterwards through the execute endpoint.
  */
 import { DiffInput, ERROR_CODES, defineMessages, isSelectionComplete, supportsDatabase, supportsSchema, translate, type DatabaseType, type Language } from '@askdb/contracts';
-import { engineFamily, syncSql } from '@askdb/schema-diff';
+import { engineFamily, scriptOf, syncPlan } from '@askdb/schema-diff';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteModule } from './index.js';
@@ -86,7 +86,8 @@ const diff: RouteModule = (app, deps) => {
     }
   };
 
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/diff/sql', summary: 'Schema sync: the SQL that makes the target structure equal the source', tag: 'schema sync', body: DiffInput }, async ({ body }, req) => {
+  /** Both sides checked and read; the plan in the request's language. */
+  const plan = async (body: z.output<typeof DiffInput>, req: FastifyRequest) => {
     const lang = req.ctx.lang;
     const [source, target] = await Promise.all([
       requireDataSource(deps, req, body.source.dataSourceId),
@@ -109,7 +110,25 @@ const diff: RouteModule = (app, deps) => {
     if (sameDatabase(source, target, body.source, body.target)) throw badInput(t(lang, 'SAME_SIDE'));
 
     const [sourceCatalog, targetCatalog] = await Promise.all([catalog(req, source, body.source), catalog(req, target, body.target)]);
-    return syncSql(sourceCatalog, targetCatalog, targetType, body.options ?? {});
+    return { targetType, plan: syncPlan(sourceCatalog, targetCatalog, targetType, { ...(body.options ?? {}), lang }) };
+  };
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/diff/sql', summary: 'Schema sync: the SQL that makes the target structure equal the source', tag: 'schema sync', body: DiffInput }, async ({ body }, req) => {
+    return (await plan(body, req)).plan.text;
+  });
+
+  /**
+   * Additive (issue 26): the same script as statements the dialog can group and tick — each with the
+   * kind of object it changes, whether it drops something only the target has, the reason when it is
+   * not done in place, and its own script text (joined with blank lines, the kept ones are the script).
+   */
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/diff/plan', summary: 'Schema sync: the statements grouped by kind, destructive drops marked', tag: 'schema sync', body: DiffInput }, async ({ body }, req) => {
+    const { targetType, plan: p } = await plan(body, req);
+    return {
+      text: p.text,
+      destructiveCount: p.items.filter((i) => i.destructive).length,
+      statements: p.items.map((i) => ({ sql: i.sql, kind: i.kind, destructive: i.destructive, note: i.note ?? null, text: scriptOf(targetType, [i]).trimEnd() })),
+    };
   });
 };
 export default diff;

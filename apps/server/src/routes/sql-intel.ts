@@ -200,7 +200,7 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql/format', summary: 'Format SQL for a database type (the original text when formatting fails; with strict, FORMAT_FAILED)', tag: 'sql', body: FormatInput, bodyLimit: BODY_LIMIT.format }, async ({ body }, req, reply) => {
     const out = await intel.run({ op: 'format', dbType: body.dbType || 'MYSQL', sql: body.sql, keywordCase: body.keywordCase ?? 'off' }, budget('format', body.sql.length, req, reply));
     if (out === TOO_LARGE) throw new AppError(413, ERROR_CODES.INVALID_PARAMS, msg(req.ctx.lang, 'SQL_TOO_LARGE_TO_FORMAT', { seconds: BUDGET_MS.format / 1000 }));
-    const result = out as FormatResult;
+    const result: FormatResult = out;
     if (result.failed && body.strict) throw new AppError(400, 'FORMAT_FAILED', msg(req.ctx.lang, 'FORMAT_FAILED'));
     return result.text;
   });

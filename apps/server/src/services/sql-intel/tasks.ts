@@ -2,6 +2,7 @@
  * The CPU-heavy SQL-intelligence work as plain-data tasks, run the same way on the event loop (small
  * texts) and in a worker thread (big ones): everything in and out can be copied between threads.
  */
+import type { FormatResult } from '@askdb/sql/format';
 import type { HoverInfo, Language, ParserResult } from '@askdb/contracts';
 import { cursorContext, dialectFor, hover, parseSql, type CursorContext, type ParseOptions, type SchemaCatalog, type Scope } from '@askdb/sql';
 import type { FormatKeywordCase } from '@askdb/sql';
@@ -28,7 +29,7 @@ export interface IntelResults {
   context: CursorContext;
   parse: ParserResult;
   hover: HoverInfo[];
-  format: string;
+  format: FormatResult;
 }
 export type ResultOf<T extends IntelTask> = IntelResults[T['op']];
 

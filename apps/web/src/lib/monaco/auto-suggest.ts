@@ -32,10 +32,11 @@ function attach(ed: Monaco.editor.ICodeEditor): Monaco.IDisposable {
     // The cursor moves after this event: the position is read off the change itself.
     const pos = { lineNumber: c.range.startLineNumber, column: c.range.startColumn + 1 };
     if (!autoSuggestHere(model, pos)) return;
-    // Opened once the editor has finished handling the keystroke (its own suggest logic included).
+    // Opened once the editor has finished handling the keystroke (its own suggest logic included); as an
+    // automatic list: nothing to offer shows nothing, not "No suggestions".
     setTimeout(() => {
       const now = ed.getPosition();
-      if (ed.getModel() === model && now && now.lineNumber === pos.lineNumber && now.column === pos.column) ed.trigger('askdb-auto-suggest', 'editor.action.triggerSuggest', {});
+      if (ed.getModel() === model && now && now.lineNumber === pos.lineNumber && now.column === pos.column) ed.trigger('askdb-auto-suggest', 'editor.action.triggerSuggest', { auto: true });
     }, 0);
   });
 }

@@ -14,6 +14,7 @@ export default {
   'POST /api/pay/webhook/:provider': { rule: 'public', call: () => ({ url: '/stripe', body: { id: 'evt_x' } }) },
   'GET /api/pay/sandbox/:orderId': { rule: 'signedIn', call: () => ({ url: '/999999' }) },
   'POST /api/pay/sandbox/:orderId/confirm': { rule: 'signedIn', call: () => ({ url: '/999999/confirm', body: {} }) },
+  'GET /api/pay/sandbox/pay.js': { rule: 'signedIn' },
   'GET /api/subscription/list': { rule: 'signedIn' },
   'POST /api/subscription/cancel': { rule: 'signedIn', call: () => ({ body: { id: 999999 } }) },
   'GET /api/subscription/end_time': { rule: 'signedIn' },

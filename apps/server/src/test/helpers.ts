@@ -13,7 +13,9 @@ export interface TestApp extends BuiltApp {
 
 export async function testApp(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): Promise<TestApp> {
   const home = overrides.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-test-'));
-  const config = { ...configFromEnv({ ...env, ASKDB_HOME: home }), logLevel: 'silent', ...overrides, home };
+  // Replicas of one deployment share ASKDB_SECRET (a sealed password written by one is read by the other).
+  const shared = overrides.mode === 'server' && !env.ASKDB_SECRET && overrides.secret === undefined ? { secret: 'askdb-test-replicas-share-one-secret-0001' } : {};
+  const config = { ...configFromEnv({ ...env, ASKDB_HOME: home }), logLevel: 'silent', ...shared, ...overrides, home };
   const built = await buildApp(config, { logger: false });
   return {
     ...built,

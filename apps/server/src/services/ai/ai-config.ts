@@ -96,7 +96,11 @@ export class AiConfigService {
       adminManaged: input.adminManaged ?? old?.adminManaged,
       apiKeyEnc: input.apiKey === undefined ? old?.apiKeyEnc : input.apiKey.trim() ? this.secrets.encrypt(input.apiKey.trim()) : undefined,
     };
-    if (next.apiKeyEnc) {
+    if (next.apiKeyEnc && next.aiSqlSource === 'ASKDB' && input.apiKey === undefined) {
+      // The product's own AI sends no key of the user's: the stored one stays sealed, still bound to
+      // where it was saved for, and works again if the user switches back to that same address.
+      next.apiKeyBoundTo = old?.apiKeyBoundTo ?? (old ? aiKeyDestination(old) : undefined);
+    } else if (next.apiKeyEnc) {
       const destination = aiKeyDestination(next);
       if (input.apiKey === undefined && (old?.apiKeyBoundTo ?? aiKeyDestination(old!)) !== destination) throw new AiKeyRetypeNeeded();
       next.apiKeyBoundTo = destination;

@@ -13,7 +13,8 @@ export {
   type LinkedTable, type LinkOptions, type LinkWeights, type SchemaIndex,
 } from './schema/schema-link.js';
 export { bm25fScores } from './schema/bm25f.js';
-export { defaultWordNet, loadWordNet, type WordNet } from './schema/wordnet.js';
+export { defaultWordNet, preloadDefaultWordNet, loadWordNet, loadWordNetAsync, type WordNet } from './schema/wordnet.js';
+export { writeWordNetFiles, SAMPLE_SYNSETS, type SynsetSpec } from './schema/wordnet-files.js';
 export { renderSchema, tableDdl, defaultQuote, DEFAULT_TOKEN_BUDGET, DEFAULT_MAX_TABLES, type RenderOptions, type RenderedSchema } from './schema/render-schema.js';
 export { estimateTokens, questionTerms, identifierTerms, splitWords, stem, lemma } from './schema/text-tokens.js';
 export { buildValueIndex, valueIndexFromCatalog, matchValues, valueCandidates, VALUE_INDEX_LIMITS, type ValueIndex, type ColumnValues, type ValueHit } from './schema/value-index.js';

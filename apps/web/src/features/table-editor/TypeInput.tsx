@@ -3,7 +3,7 @@
  * selects the whole text, so typing replaces the type instead of landing inside it; until the user
  * types, the list shows every type.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { AutoComplete } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -17,12 +17,21 @@ export function TypeInput({ value, types, onChange }: Props) {
   const { t } = useTranslation();
   // What the user typed since focusing the field; null shows the whole list.
   const [query, setQuery] = useState<string | null>(null);
+  // Set on focus: the mouse button's release must not put the caret back where the click landed.
+  const keepSelection = useRef(false);
   const options = useMemo(() => {
     const q = query?.trim().toLowerCase();
     const list = q ? types.filter((v) => v.toLowerCase().includes(q)).sort((a, b) => Number(!a.toLowerCase().startsWith(q)) - Number(!b.toLowerCase().startsWith(q))) : types;
     return list.map((v) => ({ value: v, label: <span data-testid="col-type-option">{v}</span> }));
   }, [types, query]);
   return (
+    <div
+      onMouseUp={(e) => {
+        if (!keepSelection.current) return;
+        keepSelection.current = false;
+        e.preventDefault();
+      }}
+    >
     <AutoComplete
       size="small"
       style={{ width: '100%' }}
@@ -33,13 +42,19 @@ export function TypeInput({ value, types, onChange }: Props) {
       onFocus={(e) => {
         setQuery(null);
         const input = e.target as HTMLInputElement;
-        // After the browser has placed the caret where the click landed.
+        input.select();
+        keepSelection.current = true;
+        // Also after the browser has placed the caret where the click landed.
         requestAnimationFrame(() => input.select());
       }}
-      onBlur={() => setQuery(null)}
+      onBlur={() => {
+        setQuery(null);
+        keepSelection.current = false;
+      }}
       onSearch={(text) => setQuery(text)}
       onChange={(v) => onChange(String(v ?? ''))}
       data-testid="col-type"
     />
+    </div>
   );
 }

@@ -65,6 +65,8 @@ test('signing out with grid edits not applied asks first; cancel stays signed in
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-sign-out').click();
   await expect(page.getByTestId('pending-dialog')).toContainText('Apply the changes in notes?');
+  // The dialog's opening animation is over (for the screenshot).
+  await expect.poll(() => page.getByTestId('pending-dialog').evaluate((el) => getComputedStyle(el.closest('.ant-modal') ?? el).opacity)).toBe('1');
   await page.screenshot({ path: `${SHOTS}/pending-sign-out.png` });
   await page.getByTestId('pending-cancel').click();
   await expect(page.getByTestId('pending-dialog')).toHaveCount(0);

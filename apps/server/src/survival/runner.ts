@@ -47,13 +47,16 @@ export function scriptsOf(file: string): { scripts: string[]; statements: number
   return { scripts, statements: statements.length };
 }
 
-/** `errors`, when given, counts the failed statements' messages (their first line, cut short). */
-export async function surviveFile(api: SurvivalApi, dataSourceId: number, file: string, errors?: Map<string, number>): Promise<FileOutcome> {
+/**
+ * Sends one file as a console does (`consoleId`: one session connection, each run closing the
+ * previous run's result cursor); `errors`, when given, counts the failed statements' messages.
+ */
+export async function surviveFile(api: SurvivalApi, dataSourceId: number, file: string, errors?: Map<string, number>, consoleId = 1): Promise<FileOutcome> {
   const started = performance.now();
   const { scripts, statements } = scriptsOf(file);
   const out: FileOutcome = { file, statements, answered: 0, failedStatements: 0, faults: [], refused: [], systemStatus: 0, ms: 0 };
   for (const sql of scripts) {
-    const r = await api.execute({ dataSourceId, sql, pageSize: 5, errorContinue: true });
+    const r = await api.execute({ dataSourceId, sql, pageSize: 5, errorContinue: true, consoleId });
     const results = (r.body as { data?: { success: boolean; message?: string }[] } | null)?.data;
     if (r.status >= 500 || r.status === 0) out.faults.push({ status: r.status, body: JSON.stringify(r.body).slice(0, 500), sql: sql.slice(0, 300) });
     if (!Array.isArray(results) && r.status < 500 && r.status !== 0) {

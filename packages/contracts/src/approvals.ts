@@ -40,6 +40,22 @@ export const APPROVAL_ERROR_CODES = {
 const Id = z.coerce.number().int().positive();
 const OptText = (max: number) => z.string().trim().max(max).optional();
 
+/**
+ * One table of a data application (issue 25 point 6): what was refused — the table, and the columns
+ * when only some were (null: every column) — and the actions asked for. The grant made on approval
+ * is exactly these items (one authorization each), never a wider schema grant.
+ */
+export const ApprovalScopeItem = z.object({
+  databaseName: z.string().trim().max(APPROVAL_LIMITS.name).nullish().transform((v) => v || null),
+  schemaName: z.string().trim().max(APPROVAL_LIMITS.name).nullish().transform((v) => v || null),
+  tableName: z.string().trim().min(1).max(APPROVAL_LIMITS.name),
+  columns: z.array(z.string().trim().min(1).max(APPROVAL_LIMITS.name)).min(1).max(1000).nullish().transform((v) => v ?? null),
+  actions: z.array(z.enum(['READ', 'WRITE'])).min(1).default(['READ']),
+});
+export type ApprovalScopeItem = z.output<typeof ApprovalScopeItem>;
+/** An ISO 8601 time, or null for "no expiry". */
+const ExpireAt = z.string().datetime({ offset: true }).nullable();
+
 /** POST /api/permission/apply */
 export const PermissionApply = z.object({
   applyType: z.enum(['data', 'script']),
@@ -49,6 +65,10 @@ export const PermissionApply = z.object({
   schemaName: OptText(APPROVAL_LIMITS.name),
   dataSourceName: OptText(APPROVAL_LIMITS.name),
   reason: z.string().trim().max(APPROVAL_LIMITS.reason).default(''),
+  /** data: the tables (and columns) asked for; absent or empty = the database/schema named above. */
+  tables: z.array(ApprovalScopeItem).max(100).optional(),
+  /** data: how long the grant should last (null or absent: until an admin ends it). */
+  expireAt: ExpireAt.optional(),
 });
 export type PermissionApply = z.output<typeof PermissionApply>;
 
@@ -79,6 +99,10 @@ export const ApprovalAction = z.object({
   userId: Id.optional(),
   /** add_signature: approvers who must also approve. */
   userIds: z.array(Id).max(APPROVAL_LIMITS.signers).optional(),
+  /** approve (data): the approver's narrowing of the asked tables/columns (a subset of them). */
+  tables: z.array(ApprovalScopeItem).max(100).optional(),
+  /** approve (data): the grant's expiry as the approver sets it (null: none). */
+  expireAt: ExpireAt.optional(),
 });
 export type ApprovalAction = z.output<typeof ApprovalAction>;
 
@@ -123,8 +147,18 @@ export interface ApprovalFlowSummary {
   gmtModified: string;
 }
 
+/** What a data flow asks for, and — once approved — what was granted (issue 25 point 6). */
+export interface ApprovalScopeView {
+  /** Empty: the whole database/schema of the flow. */
+  tables: ApprovalScopeItem[];
+  /** The validity asked for (or granted): ISO time, null = no expiry. */
+  expireAt: string | null;
+}
+
 export interface ApprovalFlowDetail extends ApprovalFlowSummary {
   reason: string | null;
   script: string | null;
+  /** DATA flows: the scope asked for; after approval, the scope granted. Null for other types. */
+  scope: ApprovalScopeView | null;
   steps: ApprovalStepView[];
 }

@@ -47,7 +47,7 @@ const approval: RouteModule = (app, deps) => {
       await run(actorOf(req), body);
       return true;
     });
-  decide('approve', 'Approve (the flow is approved once every waiting approver has approved)', (a, b) => flows.approve(a, b.id, b.comment));
+  decide('approve', 'Approve (the flow is approved once every waiting approver has approved); a data flow may be narrowed (tables, columns, actions) and given an expiry', (a, b) => flows.approve(a, b.id, b.comment, { tables: b.tables, expireAt: b.expireAt }));
   decide('reject', 'Reject', (a, b) => flows.reject(a, b.id, b.comment));
   decide('transfer', 'Hand my step to another admin (userId)', (a, b) => flows.transfer(a, b.id, b.userId, b.comment));
   decide('add_signature', 'Approve and add approvers (userIds) who must also approve', (a, b) => flows.addSignature(a, b.id, b.userIds, b.comment));

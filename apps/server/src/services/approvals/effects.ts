@@ -4,7 +4,7 @@
  * DATA flow approved creates the applicant's authorization; SCRIPT flows wait for their one run
  * (approved-scripts.ts). Rejected or revoked join flows decide the join request the same way.
  */
-import type { Language } from '@askdb/contracts';
+import type { ApprovalScopeView, Language } from '@askdb/contracts';
 import type { StoreDb } from '../../store/db.js';
 import type { FlowRow } from '../../store/approvals.js';
 import { JoinRequestRepo } from '../../store/join-requests.js';
@@ -24,9 +24,10 @@ export class ApprovalEffects {
     this.requests = new JoinRequestRepo(db);
   }
 
-  async approved(flow: FlowRow, actor: EffectActor, tx: StoreDb): Promise<void> {
+  /** `scope`: a data flow's scope as approved (null: a flow from before scopes, its database/schema). */
+  async approved(flow: FlowRow, actor: EffectActor, tx: StoreDb, scope: ApprovalScopeView | null = null): Promise<void> {
     if (flow.type === 'JOIN' && flow.join_request_id) await this.joins.approve(actor, flow.join_request_id, tx);
-    if (flow.type === 'DATA') await grantApprovedDataAccess(tx, flow, actor.userId);
+    if (flow.type === 'DATA') await grantApprovedDataAccess(tx, flow, actor.userId, scope);
   }
 
   async rejected(flow: FlowRow, actor: EffectActor, tx: StoreDb): Promise<void> {

@@ -5,7 +5,7 @@
  * transaction that first takes the flow (ApprovalRepo.lock) and then re-reads it, so two approvers
  * — or two replicas — acting at once decide it once; the loser gets a message saying what happened.
  */
-import { ERROR_CODES, APPROVAL_ERROR_CODES, OPEN_APPROVAL_STATUSES, type ApprovalStatus, type Language, type PermissionApply, type RoleCode } from '@askdb/contracts';
+import { ERROR_CODES, APPROVAL_ERROR_CODES, OPEN_APPROVAL_STATUSES, type ApprovalScopeItem, type ApprovalStatus, type Language, type PermissionApply, type RoleCode } from '@askdb/contracts';
 import { AppError } from '../../http/errors.js';
 import type { StoreDb } from '../../store/db.js';
 import { ApprovalRepo, type FlowRow, type StepRow } from '../../store/approvals.js';
@@ -14,6 +14,14 @@ import { apMsg } from './messages.js';
 import { ApprovalEffects } from './effects.js';
 import { scriptHash } from './script-hash.js';
 import type { ApprovalNotifier } from './notices.js';
+import { askedScope, narrowedScope, tableLabel } from './scope.js';
+import { loadApprovalScope, saveApprovalScope } from '../../store/approval-scopes.js';
+
+/** The approver's narrowing of a data application (absent fields: as asked). */
+export interface ApprovalNarrowing {
+  tables?: ApprovalScopeItem[];
+  expireAt?: string | null;
+}
 
 export interface ApprovalActor {
   userId: number;
@@ -47,10 +55,12 @@ export class ApprovalService {
     if (script !== null && !script.trim()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, apMsg(actor.lang, 'SCRIPT_REQUIRED'));
     const ds = await this.db.selectFrom('data_sources').select(['id', 'alias']).where('id', '=', body.dataSourceId).where('space_id', '=', actor.organizationId).executeTakeFirst();
     if (!ds) throw new AppError(404, ERROR_CODES.DATA_SOURCE_NOT_FOUND, apMsg(actor.lang, 'DATA_SOURCE_NOT_FOUND', { id: body.dataSourceId }));
+    const scope = script === null ? askedScope(actor.lang, body.tables, body.expireAt) : null;
     const where = [ds.alias, body.databaseName, body.schemaName].filter(Boolean).join(' / ');
-    const description = script !== null ? `${where}: ${script.trim().split('\n')[0]!.slice(0, 120)}` : where;
-    const approvalId = await this.db.transaction().execute((tx) =>
-      this.repo.create(
+    const what = scope?.tables.length ? `: ${scope.tables.map((t) => (t.columns ? `${tableLabel(t)} (${t.columns.join(', ')})` : tableLabel(t))).join('; ')}`.slice(0, 240) : '';
+    const description = script !== null ? `${where}: ${script.trim().split('\n')[0]!.slice(0, 120)}` : `${where}${what}`;
+    const approvalId = await this.db.transaction().execute(async (tx) => {
+      const id = await this.repo.create(
         {
           organizationId: actor.organizationId!, type: script !== null ? 'SCRIPT' : 'DATA', applicantId: actor.userId, description, reason,
           dataSourceId: ds.id, dataSourceName: ds.alias, databaseName: body.databaseName || null, schemaName: body.schemaName || null,
@@ -58,19 +68,27 @@ export class ApprovalService {
         },
         [{ kind: 'APPLY', status: 'INVOKED', actorId: actor.userId, comment: reason, acted: true }, { kind: 'APPROVE', status: 'PENDING' }],
         tx,
-      ),
-    );
+      );
+      if (scope) await saveApprovalScope(tx, id, scope);
+      return id;
+    });
     await this.notices?.applied({ id: approvalId, organizationId: actor.organizationId, applicantId: actor.userId, description, type: script !== null ? 'SCRIPT' : 'DATA' });
     return { approvalId };
   }
 
-  async approve(actor: ApprovalActor, id: number, comment?: string): Promise<void> {
+  /** Approves; on a data flow the approver may narrow the scope and set the validity first (each approver can only narrow further). */
+  async approve(actor: ApprovalActor, id: number, comment?: string, narrowing: ApprovalNarrowing = {}): Promise<void> {
     let done: FlowRow | null = null;
     await this.decide(actor, id, async (flow, step, tx) => {
+      let scope = flow.type === 'DATA' ? await loadApprovalScope(tx, flow.id) : null;
+      if (scope && (narrowing.tables !== undefined || narrowing.expireAt !== undefined)) {
+        scope = narrowedScope(actor.lang, scope, narrowing.tables, narrowing.expireAt);
+        await saveApprovalScope(tx, flow.id, scope);
+      }
       await this.mark(actor, step, 'APPROVED', comment, tx);
       if ((await this.repo.countOpenSteps(flow.id, tx)) > 0) return;
       await this.repo.setStatus(flow.id, 'APPROVED', tx);
-      await this.effects.approved(flow, actor, tx);
+      await this.effects.approved(flow, actor, tx, scope);
       done = flow;
     });
     if (done) await this.tellApplicant(done, 'APPROVED');

@@ -9,13 +9,14 @@ import type { StoreDb } from '../../store/db.js';
 import { ApprovalRepo, type FlowRow, type StepRow } from '../../store/approvals.js';
 import { APPROVER_ROLES, type ApprovalActor } from './flows.js';
 import { apMsg } from './messages.js';
+import { loadApprovalScope } from '../../store/approval-scopes.js';
 
 const TITLES = { DATA: 'TITLE_DATA', SCRIPT: 'TITLE_SCRIPT', JOIN: 'TITLE_JOIN' } as const;
 const isOpen = (s: string) => OPEN_APPROVAL_STATUSES.includes(s as ApprovalStatus);
 
 export class ApprovalViews {
   private readonly repo: ApprovalRepo;
-  constructor(db: StoreDb) {
+  constructor(private readonly db: StoreDb) {
     this.repo = new ApprovalRepo(db);
   }
 
@@ -54,6 +55,7 @@ export class ApprovalViews {
       ...this.summary(actor, flow, names, actionable),
       reason: flow.reason,
       script: flow.script,
+      scope: flow.type === 'DATA' ? ((await loadApprovalScope(this.db, flow.id)) ?? { tables: [], expireAt: null }) : null,
       steps: steps.map((s) => this.step(s, names, approvers)),
     };
   }

@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors.js';
 import { AuthorizationRepo, type Authorization } from '../../store/authorizations.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import { consumeApprovedScript } from '../approvals/approved-scripts.js';
+import { refusedScope } from '../approvals/refused-scope.js';
 import { coversWhole, onPath, sameName, type Place } from './grant-match.js';
 import { permMsg } from './messages.js';
 import { kindNeedingApproval, readScriptPolicy } from './script-policy.js';
@@ -141,6 +142,7 @@ export class PermissionService {
         if (kind) refusal = this.scriptRefusal(ctx, record, input, kind, place);
       }
     }
+    if (refusal?.errorCode === ERROR_CODES.NO_DATA_ACCESS_PERMISSION) refusal = this.withRefusedScope(record, refusal, input, place, grants, accesses);
     if (refusal) {
       const approved = await consumeApprovedScript(this.deps.store.db, { organizationId: ctx.organization!.id, userId: ctx.user!.id, dataSourceId: record.id, sql: input.sql });
       if (!approved) throw refusal;
@@ -148,6 +150,25 @@ export class PermissionService {
     }
     const key = { organizationId: ctx.organization!.id, userId: ctx.user!.id, dataSourceId: record.id };
     return (cursorId) => this.cursors.remember(cursorId, key, { ...check!, grants: [] }, accesses);
+  }
+
+  /**
+   * The apply form's prefill of a data refusal carries what was refused (issue 25 point 6): the
+   * tables and columns the grants do not cover (refused-scope.ts), and the script for a script application.
+   */
+  private withRefusedScope(record: DataSourceRecord, refusal: AppError, input: ScriptInput, place: ExecPlace, grants: Authorization[], accesses: ReturnType<typeof analyseScript>['accesses']): AppError {
+    const scopeInput = { grants, dialect: dialectFor(record.input.type), place, hasDatabase: supportsDatabase(record.input.type), hasSchema: supportsSchema(record.input.type) };
+    let reached = accesses;
+    if (!reached.length) {
+      try {
+        reached = analyseScript({ ...scopeInput, statements: input.statements(), catalog: null }).accesses;
+      } catch {
+        reached = [];
+      }
+    }
+    const tables = refusedScope(scopeInput, reached);
+    const data = { ...(refusal.data as object), script: input.sql.slice(0, 1024 * 1024), ...(tables.length ? { tables } : {}) };
+    return new AppError(refusal.statusCode, refusal.errorCode, refusal.message, refusal.errorDetail, data);
   }
 
   /** Before a later page of a cursor: the grants that let its statement run must still hold. */

@@ -21,6 +21,7 @@ import { commerceMigration } from './0008-commerce.js';
 import { commerceCnyMigration } from './0016-commerce-cny.js';
 import { rewardMaturityMigration } from './0017-reward-maturity.js';
 import { loginThrottleMigration } from './0018-login-throttle.js';
+import { approvalScopesMigration } from './0019-approval-scopes.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -154,5 +155,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0016_commerce_cny': commerceCnyMigration(),
     '0017_reward_maturity': rewardMaturityMigration(),
     '0018_login_throttle': loginThrottleMigration(),
+    '0019_approval_scopes': approvalScopesMigration(),
   };
 }

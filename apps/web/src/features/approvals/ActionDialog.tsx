@@ -3,9 +3,11 @@
  * (approvers who must also approve) or revoke (the applicant). Approvers are the team's admins.
  */
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MemberRow } from '@askdb/contracts';
+import type { ApprovalScopeItem, MemberRow } from '@askdb/contracts';
+import { ScopeTables } from '../permissions/ScopeTables';
+import { ValiditySelect, validityToIso } from '../permissions/ValiditySelect';
 import { accountApi } from '../auth/account-api';
 import { useSession } from '../auth/session';
 import { governanceApi, type ApprovalFlowDetail } from '../permissions/governance-api';
@@ -27,6 +29,15 @@ export function ActionDialog({ flow, action, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const picks = action === 'transfer' || action === 'add_signature';
   const orgId = me?.currentOrganization?.id;
+  // Approving a data flow: the approver narrows the asked scope and sets the validity (issue 25 point 6).
+  const narrows = action === 'approve' && !!flow.scope;
+  const [tables, setTables] = useState<ApprovalScopeItem[]>(flow.scope?.tables ?? []);
+  const [validity, setValidity] = useState('asked');
+  useEffect(() => {
+    if (!action) return;
+    setTables(flow.scope?.tables ?? []);
+    setValidity('asked');
+  }, [action, flow.scope]);
 
   useEffect(() => {
     if (!picks || orgId == null) return;
@@ -41,7 +52,7 @@ export function ActionDialog({ flow, action, onClose }: Props) {
     const comment = v.comment?.trim() || undefined;
     setBusy(true);
     try {
-      if (action === 'approve') await governanceApi.approve(flow.id, comment);
+      if (action === 'approve') await governanceApi.approve(flow.id, comment, narrows ? { tables, expireAt: validityToIso(validity, flow.scope!.expireAt) } : {});
       else if (action === 'reject') await governanceApi.reject(flow.id, comment);
       else if (action === 'revoke') await governanceApi.revoke(flow.id, comment);
       else if (action === 'transfer') await governanceApi.transfer(flow.id, v.userId!, comment);
@@ -68,8 +79,20 @@ export function ActionDialog({ flow, action, onClose }: Props) {
       confirmLoading={busy}
       destroyOnHidden
       data-testid="flow-action-dialog"
+      width={narrows ? 600 : undefined}
     >
       <Form form={form} layout="vertical" preserve={false}>
+        {narrows && (
+          <>
+            <Typography.Paragraph type="secondary">{t('approval.narrowHint')}</Typography.Paragraph>
+            <Form.Item label={t('perm.scope.label')}>
+              <ScopeTables items={tables} onChange={setTables} wholePlace={[flow.dataSourceName, flow.databaseName, flow.schemaName].filter(Boolean).join(' / ')} testId="approve-tables" />
+            </Form.Item>
+            <Form.Item label={t('approval.validity')}>
+              <ValiditySelect value={validity} onChange={setValidity} max={flow.scope!.expireAt} testId="approve-validity" />
+            </Form.Item>
+          </>
+        )}
         {action === 'transfer' && (
           <Form.Item name="userId" label={t('approval.transferTo')} rules={[{ required: true, message: t('approval.pickApprover') }]} extra={!options.length ? t('approval.noOtherApprovers') : undefined}>
             <Select showSearch optionFilterProp="label" options={options} data-testid="flow-action-approver" />

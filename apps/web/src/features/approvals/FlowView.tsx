@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalStepView } from '@askdb/contracts';
 import { governanceApi, type ApprovalFlowDetail } from '../permissions/governance-api';
 import { formatTime } from '../permissions/format';
+import { ScopeTables } from '../permissions/ScopeTables';
 import { ActionDialog, type FlowAction } from './ActionDialog';
 import { usePendingCount } from './pending-count';
 import { StatusTag } from './StatusTag';
@@ -97,6 +98,16 @@ export function FlowView({ id, onClose, onChanged }: Props) {
             <Descriptions.Item label={t('approval.type')}><Tag>{t(`approval.types.${flow.type}`)}</Tag></Descriptions.Item>
             <Descriptions.Item label={t('approval.description')}><span data-testid="flow-description">{flow.description}</span></Descriptions.Item>
             {flow.reason && <Descriptions.Item label={t('approval.reason')}>{flow.reason}</Descriptions.Item>}
+            {flow.scope && (
+              <>
+                <Descriptions.Item label={flow.status === 'APPROVED' ? t('approval.scopeGranted') : t('approval.scope')}>
+                  <ScopeTables items={flow.scope.tables} wholePlace={[flow.dataSourceName, flow.databaseName, flow.schemaName].filter(Boolean).join(' / ')} testId="flow-scope" />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('approval.validity')}>
+                  <span data-testid="flow-validity">{flow.scope.expireAt ? t('perm.validity.until', { date: formatTime(flow.scope.expireAt) }) : t('perm.validity.none')}</span>
+                </Descriptions.Item>
+              </>
+            )}
             {flow.script && (
               <Descriptions.Item label={t('approval.script')}>
                 <Typography.Paragraph className="askdb-perm-mono" copyable={{ text: flow.script }} ellipsis={{ rows: 6, expandable: true, symbol: t('approval.more') }} style={{ marginBottom: 0 }} data-testid="flow-script">

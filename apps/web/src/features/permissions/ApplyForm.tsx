@@ -5,8 +5,10 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceSummary } from '@askdb/contracts';
+import type { ApprovalScopeItem, DataSourceSummary } from '@askdb/contracts';
 import { governanceApi, type ApplyInput, type ApplyPrefill } from './governance-api';
+import { ScopeTables } from './ScopeTables';
+import { ValiditySelect, validityToIso } from './ValiditySelect';
 
 interface Props {
   prefill: ApplyPrefill | null;
@@ -20,9 +22,14 @@ export function ApplyForm({ prefill, onClose }: Props) {
   const [sources, setSources] = useState<DataSourceSummary[]>([]);
   const [busy, setBusy] = useState(false);
   const applyType = Form.useWatch('applyType', form);
+  // What was refused (issue 25 point 6): the tables and columns, and how long the grant should last.
+  const [tables, setTables] = useState<ApprovalScopeItem[]>([]);
+  const [validity, setValidity] = useState('d30');
 
   useEffect(() => {
     if (!prefill) return;
+    setTables(prefill.tables ?? []);
+    setValidity('d30');
     governanceApi.dataSources().then((p) => setSources(p.data), () => setSources([]));
   }, [prefill]);
 
@@ -42,6 +49,7 @@ export function ApplyForm({ prefill, onClose }: Props) {
         schemaName: v.schemaName?.trim() || undefined,
         script: v.applyType === 'script' ? v.script : undefined,
         reason: v.reason.trim(),
+        ...(v.applyType === 'data' ? { tables, expireAt: validityToIso(validity) } : {}),
       });
       message.success(t('perm.apply.sent'));
       onClose(true);
@@ -82,6 +90,16 @@ export function ApplyForm({ prefill, onClose }: Props) {
         <Form.Item name="schemaName" label={t('perm.schema')}>
           <Input allowClear placeholder={t('perm.optional')} data-testid="apply-schema" />
         </Form.Item>
+        {applyType !== 'script' && (
+          <>
+            <Form.Item label={t('perm.scope.label')}>
+              <ScopeTables items={tables} onChange={setTables} canAdd testId="apply-tables" />
+            </Form.Item>
+            <Form.Item label={t('perm.validity')}>
+              <ValiditySelect value={validity} onChange={setValidity} testId="apply-validity" />
+            </Form.Item>
+          </>
+        )}
         {applyType === 'script' && (
           <Form.Item name="script" label={t('perm.apply.script')} rules={[{ required: true, whitespace: true, message: t('perm.apply.scriptRequired') }]}>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} className="askdb-perm-mono" data-testid="apply-script" />

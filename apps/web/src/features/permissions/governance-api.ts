@@ -2,7 +2,7 @@
  * The web app's one client for team governance (API.md "Permissions, approvals and audit"):
  * authorizations, applications and approval flows. The SQL audit page keeps its own (team/audit).
  */
-import type { ApprovalFlowDetail, ApprovalFlowSummary, ApprovalStatus, DataSourceSummary, Page } from '@askdb/contracts';
+import type { ApprovalFlowDetail, ApprovalFlowSummary, ApprovalScopeItem, ApprovalStatus, DataSourceSummary, Page } from '@askdb/contracts';
 import { api } from '../../lib/api';
 
 export type { ApprovalFlowDetail, ApprovalFlowSummary, ApprovalStatus };
@@ -58,6 +58,10 @@ export interface ApplyInput {
   schemaName?: string;
   dataSourceName?: string;
   reason: string;
+  /** data: the refused tables and columns (issue 25 point 6). */
+  tables?: ApprovalScopeItem[];
+  /** data: the validity asked for (null: no expiry). */
+  expireAt?: string | null;
 }
 export type ApplyPrefill = Partial<Omit<ApplyInput, 'reason'>>;
 
@@ -77,7 +81,8 @@ export const governanceApi = {
   approvals: (status: StatusFilter, pageNo: number, pageSize: number) => api<Page<ApprovalFlowSummary>>('/api/approval/list', { query: listQuery(status, pageNo, pageSize) }),
   approval: (id: number) => api<ApprovalFlowDetail>(`/api/approval/${id}`),
   pendingCount: () => api<{ count: number }>('/api/approval/pending_count', { quietRefusal: true }),
-  approve: (id: number, comment?: string) => api<boolean>('/api/approval/approve', { body: { id, comment } }),
+  /** `narrowing`: a data flow's tables and expiry as the approver grants them. */
+  approve: (id: number, comment?: string, narrowing: { tables?: ApprovalScopeItem[]; expireAt?: string | null } = {}) => api<boolean>('/api/approval/approve', { body: { id, comment, ...narrowing } }),
   reject: (id: number, comment?: string) => api<boolean>('/api/approval/reject', { body: { id, comment } }),
   revoke: (id: number, comment?: string) => api<boolean>('/api/approval/revoke', { body: { id, comment } }),
   transfer: (id: number, userId: number, comment?: string) => api<boolean>('/api/approval/transfer', { body: { id, userId, comment } }),

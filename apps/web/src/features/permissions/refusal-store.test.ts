@@ -10,6 +10,17 @@ describe('permissions restricted', () => {
       applyType: 'script', script: 'DELETE FROM t', dataSourceId: 4, dataSourceName: 'prod', databaseName: 'shop', schemaName: 'public',
     });
   });
+  it('carries the refused tables and columns, dropping malformed entries', () => {
+    const p = prefillOf('NO_DATA_ACCESS_PERMISSION', {
+      applyType: 'data', dataSourceId: 4, script: 'select secret from orders',
+      tables: [{ databaseName: 'shop', schemaName: 'public', tableName: 'orders', columns: ['secret'], actions: ['READ'] }, { tableName: 3 }, { tableName: 'customers', columns: null }],
+    });
+    expect(p.tables).toEqual([
+      { databaseName: 'shop', schemaName: 'public', tableName: 'orders', columns: ['secret'], actions: ['READ'] },
+      { databaseName: null, schemaName: null, tableName: 'customers', columns: null, actions: ['READ'] },
+    ]);
+    expect(p.script).toBe('select secret from orders');
+  });
   it('falls back on the code for the type and drops malformed fields', () => {
     expect(prefillOf('NO_SCRIPT_PERMISSION', { dataSourceId: 'x', schemaName: 3 })).toEqual({ applyType: 'script', script: undefined, dataSourceId: undefined, dataSourceName: undefined, databaseName: undefined, schemaName: undefined });
     expect(prefillOf('NO_DATA_ACCESS_PERMISSION', null).applyType).toBe('data');

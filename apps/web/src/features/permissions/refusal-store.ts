@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { onPermissionRefused, type ApiError } from '../../lib/api';
+import type { ApprovalScopeItem } from '@askdb/contracts';
 import type { ApplyPrefill } from './governance-api';
 
 export interface Refusal {
@@ -38,7 +39,21 @@ export function prefillOf(code: string, data: unknown): ApplyPrefill {
     dataSourceName: str(d.dataSourceName),
     databaseName: str(d.databaseName),
     schemaName: str(d.schemaName),
+    tables: tablesOf(d.tables),
   };
+}
+
+/** The refused tables and columns (issue 25 point 6); malformed entries are dropped. */
+function tablesOf(v: unknown): ApprovalScopeItem[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const names = (x: unknown) => (Array.isArray(x) && x.every((c) => typeof c === 'string' && c) ? (x as string[]) : null);
+  const out: ApprovalScopeItem[] = [];
+  for (const t of v as Array<Record<string, unknown> | null>) {
+    if (!t || typeof t !== 'object' || typeof t.tableName !== 'string' || !t.tableName) continue;
+    const actions = Array.isArray(t.actions) ? t.actions.filter((a): a is 'READ' | 'WRITE' => a === 'READ' || a === 'WRITE') : [];
+    out.push({ databaseName: str(t.databaseName) ?? null, schemaName: str(t.schemaName) ?? null, tableName: t.tableName, columns: names(t.columns), actions: actions.length ? actions : ['READ'] });
+  }
+  return out.length ? out : undefined;
 }
 
 export const useRefusals = create<RefusalState>((set, get) => ({

@@ -24,3 +24,4 @@ import { taskStrings } from '../features/tasks/i18n'; featureStrings.push(taskSt
 import { moreSettingsStrings } from '../features/settings/more-i18n'; featureStrings.push(moreSettingsStrings);
 import { knowledgeStrings } from '../features/knowledge/i18n'; featureStrings.push(knowledgeStrings);
 import { apiErrorStrings } from '../app/api-errors'; featureStrings.push(apiErrorStrings);
+import { inlineAiStrings } from '../features/console/inline-ai-i18n'; featureStrings.push(inlineAiStrings);

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { App, Button, Input, Select, Spin, Tag, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { ArrowUpOutlined, BorderOutlined, TableOutlined, EyeOutlined } from '@ant-design/icons';
+import { ArrowUpOutlined, BorderOutlined, TableOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS } from '@askdb/contracts';
@@ -14,6 +14,7 @@ import { GLOBAL_SHORTCUTS, displayShortcut } from '../../lib/shortcuts.js';
 import { isBusy, useChat } from './chat-store.js';
 import { useAiConfig } from './ai-config-store.js';
 import { ContextCascader } from './ContextCascader.js';
+import { useFollowedConsole } from './follow-console.js';
 import { addMention, hasMention, insertMention, mentionAt, pruneMentions, type MentionedTable } from './mentions.js';
 import { useMentionSearch } from './useMentionSearch.js';
 
@@ -126,11 +127,17 @@ export function ChatInput() {
     }
   };
 
+  const followed = useFollowedConsole();
   const placeholder = t('chat.input.placeholder', { shortcut: displayShortcut(GLOBAL_SHORTCUTS.ai) });
   return (
     <div className="askdb-chat-input" data-testid="chat-input-box">
       <div className="askdb-chat-input-top">
         <ContextCascader />
+        {followed && (
+          <span className="askdb-chat-follows" data-testid="chat-context-follows" title={t('chat.context.follows', { title: followed.title })}>
+            <LinkOutlined /> {t('chat.context.follows', { title: followed.title })}
+          </span>
+        )}
       </div>
       {tables.length > 0 && (
         <div className="askdb-chat-input-tables" data-testid="chat-mentioned-tables">

@@ -10,6 +10,7 @@ import { ChatInput } from './ChatInput.js';
 import { MessageList } from './MessageList.js';
 import { AiSettingsModal, NotConfigured } from './NotConfigured.js';
 import { ChatHistory } from './ChatHistory.js';
+import { useFollowActiveConsole } from './follow-console.js';
 
 export function ChatPanelView({ variant = 'panel' }: { variant?: 'panel' | 'page' }) {
   const { t } = useTranslation();
@@ -17,6 +18,7 @@ export function ChatPanelView({ variant = 'panel' }: { variant?: 'panel' | 'page
   const clear = useChat((s) => s.clear);
   const { config, loaded, load } = useAiConfig();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  useFollowActiveConsole(variant === 'panel');
 
   useEffect(() => {
     if (!loaded) void load();

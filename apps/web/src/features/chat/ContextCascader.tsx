@@ -92,7 +92,8 @@ export function ContextCascader({ width }: { width?: number | string }) {
     setOptions(buildRoot(list, collections));
     const c = useChat.getState().context;
     const stale =
-      (c.dataSourceId != null && !list.some((d) => d.id === c.dataSourceId)) ||
+      // A source gone, or one this user may not read (e.g. a context remembered from another account or team).
+      (c.dataSourceId != null && !list.some((d) => d.id === c.dataSourceId && d.hasPermission !== false)) ||
       (c.collectionId != null && !collections.some((x) => x.id === c.collectionId));
     if ((c.dataSourceId == null && c.collectionId == null) || stale) {
       const first = list.find((d) => d.hasPermission !== false);

@@ -1,7 +1,7 @@
 /**
  * The console's hooks into the AI assistant: a window CustomEvent `askdb:ai` with
  * `{ questionType, input, context }` that the chat panel picks up ('optimize with AI', 'use AI to
- * repair', the '/' inline box). The console never talks to the AI endpoints itself.
+ * repair'). The '/' inline box asks the AI itself and writes into the editor (inline-ai.ts).
  */
 import type { AiQuestionType } from '@askdb/contracts';
 

@@ -9,6 +9,7 @@ import { chatApi, slashMagic, streamAnswer } from './api';
 import { AnswerView } from './AnswerParts';
 import { ShareDialog } from './ShareDialog';
 import { CHAT_LIST_KEY } from './ChatList';
+import { isSqlQuestion, useAiReady } from './ai-ready';
 
 const fresh = (): AnswerPart[] => ANSWER_PART_TYPES.map((partType, step) => ({ step, partType, status: 'WAITING' }));
 
@@ -34,8 +35,9 @@ export function Conversation({ chatId }: { chatId: number }) {
     return [...merged, ...Object.values(live).filter((a) => !ids.has(a.id)).sort((x, y) => x.id - y.id)];
   }, [q.data, live]);
   const canEdit = chat?.access !== 'VIEW';
+  const aiReady = useAiReady();
 
-  const run = async (path: '/api/ai/chat/ask' | '/api/ai/chat/answer/retry', body: object, base: ChatAnswer) => {
+  const run = async (path: '/api/ai/chat/ask' | '/api/ai/chat/answer/retry', body: object, base: ChatAnswer): Promise<ChatAnswer> => {
     setBusy(true);
     let current = base;
     const put = () => setLive((l) => ({ ...l, [current.id]: current }));
@@ -50,12 +52,22 @@ export function Conversation({ chatId }: { chatId: number }) {
     } finally {
       setBusy(false);
     }
+    return current;
   };
-  const send = () => {
+  const send = async () => {
     const { magic, question } = slashMagic(input);
     if (!question || busy) return;
     setInput('');
-    void run('/api/ai/chat/ask', { chatId, question, magic }, { id: -Date.now(), question, magic: magic ?? null, askedBy: 0, createdAt: '', parts: fresh(), feedback: null });
+    // No model: a question that is SQL runs as the answer's SQL (the uploaded tables stay queryable).
+    const sqlOnly = aiReady === false && isSqlQuestion(question);
+    const asked = await run('/api/ai/chat/ask', { chatId, question, magic: sqlOnly ? 'query_table' : magic }, { id: -Date.now(), question, magic: magic ?? null, askedBy: 0, createdAt: '', parts: fresh(), feedback: null });
+    if (!sqlOnly || asked.id <= 0) return;
+    try {
+      await chatApi.updateSql(asked.id, question);
+      retry(asked.id, 2, { ...asked, parts: asked.parts.map((p) => (p.step === 1 ? { ...p, status: 'SUCCESS', error: undefined, content: question.trim().replace(/;\s*$/, '') } : p.step > 1 ? { step: p.step, partType: p.partType, status: 'WAITING' } : p)) });
+    } catch (e) {
+      void message.error((e as Error).message);
+    }
   };
   const retry = (answerId: number, step: number, base?: ChatAnswer) => {
     const a = base ?? answers.find((x) => x.id === answerId);
@@ -78,6 +90,9 @@ export function Conversation({ chatId }: { chatId: number }) {
       </div>
       {chat.description && <div className="askdb-named-note">{chat.description}</div>}
       {excel?.status === 'FAIL' && <Alert type="error" showIcon message={excel.error} />}
+      {aiReady === false && canEdit && (
+        <Alert type="warning" showIcon message={t('chatv2.noModel')} description={excel?.tables.length ? t('chatv2.noModelTables', { tables: excel.tables.map((x) => x.name).join(', ') }) : undefined} data-testid="named-chat-no-model" />
+      )}
       <div className="askdb-named-answers">
         {q.hasNextPage && <Button size="small" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>{t('chatv2.earlier')}</Button>}
         {answers.map((a) => <AnswerView key={a.id} answer={a} canEdit={canEdit && !busy} onRetry={retry} />)}
@@ -85,8 +100,8 @@ export function Conversation({ chatId }: { chatId: number }) {
       {canEdit && (
         <div className="askdb-named-input">
           <Input.TextArea value={input} onChange={(e) => setInput(e.target.value)} autoSize={{ minRows: 1, maxRows: 5 }} placeholder={t('chatv2.ask')} data-testid="named-chat-input"
-            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) { e.preventDefault(); send(); } }} />
-          <Button type="primary" onClick={send} loading={busy} disabled={!input.trim()} data-testid="named-chat-send">{t('chatv2.send')}</Button>
+            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) { e.preventDefault(); void send(); } }} />
+          <Button type="primary" onClick={() => void send()} loading={busy} disabled={!input.trim()} data-testid="named-chat-send">{t('chatv2.send')}</Button>
         </div>
       )}
       {sharing && <ShareDialog chat={chat} open={sharing} onClose={() => setSharing(false)} onShared={() => { void qc.invalidateQueries({ queryKey: ['named-chat', chatId] }); void qc.invalidateQueries({ queryKey: CHAT_LIST_KEY }); }} />}

@@ -8,6 +8,7 @@ import { chatApi, type CreateChat } from './api';
 import { DatasetPicker } from './DatasetPicker';
 import type { WizardValue } from './ExcelWizard';
 import { CHAT_LIST_KEY } from './ChatList';
+import { useAiReady } from './ai-ready';
 
 // The Excel header wizard loads when the Excel source is chosen (issue 28 point 4).
 const ExcelWizard = lazy(() => import('./ExcelWizard').then((m) => ({ default: m.ExcelWizard })));
@@ -23,6 +24,7 @@ export function CreateChatDialog(props: { open: boolean; onClose: () => void; on
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState<ChatV2>();
   const sourceType = Form.useWatch('sourceType', form) ?? 'DATABASE';
+  const aiReady = useAiReady();
 
   useEffect(() => {
     if (!props.open) {
@@ -90,7 +92,11 @@ export function CreateChatDialog(props: { open: boolean; onClose: () => void; on
             <DatasetPicker />
           </Form.Item>
         ) : (
-          <Suspense fallback={null}><ExcelWizard onChange={setWizard} /></Suspense>
+          <>
+            {/* Issue 25 point 5: no model → say so before the upload, and how the file can still be queried. */}
+            {aiReady === false && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('chatv2.noModel')} data-testid="named-chat-no-model" />}
+            <Suspense fallback={null}><ExcelWizard onChange={setWizard} /></Suspense>
+          </>
         )}
       </Form>
       {excel && (

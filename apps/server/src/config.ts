@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { authConfigFromEnv, type AuthConfig } from './services/auth/auth-config.js';
 import { auditConfigFromEnv, type AuditConfig } from './services/audit/audit-config.js';
-import { billingConfigFromEnv, type BillingConfig } from './services/commerce/billing-config.js';
+import { billingConfigFromEnv, billingStartProblem, type BillingConfig } from './services/commerce/billing-config.js';
 import { licenceConfigFromEnv, type LicenceConfig } from './services/licence/licence-config.js';
 
 export type Mode = 'local' | 'server';
@@ -58,6 +58,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: st
   const host = env.HOST || (mode === 'local' ? '127.0.0.1' : '0.0.0.0');
   const port = env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : 10824;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a number between 0 and 65535, got "${env.PORT}"`);
+  const billing = billingConfigFromEnv(env, mode);
+  const billingProblem = billingStartProblem(billing);
+  if (billingProblem) throw new Error(billingProblem);
   return {
     mode,
     home: path.resolve(env.ASKDB_HOME || path.join(os.homedir(), '.askdb')),
@@ -73,7 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, webDist?: st
     fileEngines: env.ASKDB_FILE_ENGINES === '1' || env.ASKDB_FILE_ENGINES === 'true',
     auth: authConfigFromEnv(env),
     audit: auditConfigFromEnv(env),
-    billing: billingConfigFromEnv(env, mode),
+    billing,
     licence: licenceConfigFromEnv(env),
     accessToken: mode === 'local' && !isLoopbackHost(host) ? env.ASKDB_TOKEN || crypto.randomBytes(24).toString('hex') : null,
     fileDirs: (env.ASKDB_FILE_DIRS ?? '').split(path.delimiter).map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(d)),

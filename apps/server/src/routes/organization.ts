@@ -17,6 +17,7 @@ import { commerce } from '../services/commerce/service.js';
 import { MemberService } from '../services/organizations/members.js';
 import { JoinService } from '../services/organizations/joins.js';
 import { joinFlowId } from '../services/approvals/join-flows.js';
+import { noticeJoinRequest } from '../services/notifications/join-notices.js';
 import { InviteService } from '../services/organizations/invites.js';
 import { inviteMailerFor } from '../services/organizations/invite-mailer.js';
 import { orgMsg } from '../services/organizations/messages.js';
@@ -71,7 +72,12 @@ const organization: RouteModule = (app, deps) => {
    * (what /api/approval/* and the applicant's apply list act on), `joinRequestId` the request's id
    * (what /api/organization/join_requests/* act on). They differ as soon as other flows exist.
    */
-  const joinIds = async (joinRequestId: number) => ({ approvalId: await joinFlowId(deps.store.db, joinRequestId), joinRequestId });
+  const joinIds = async (joinRequestId: number) => {
+    const approvalId = await joinFlowId(deps.store.db, joinRequestId);
+    // The team's admins hear of it in the notification centre (issue 25 point 7).
+    if (approvalId) await noticeJoinRequest(deps, approvalId);
+    return { approvalId, joinRequestId };
+  };
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/join`, summary: 'Ask to join a team by its code (awaits an admin)', tag, body: OrganizationJoin }, async ({ body }, req) => {
     serverOnly(req);

@@ -71,3 +71,12 @@ export function billingConfigFromEnv(env: NodeJS.ProcessEnv, mode: 'local' | 'se
       : undefined,
   };
 }
+
+/**
+ * Billing on with no payment provider sells nothing and leaves buyers at a dead end (issue 25 point
+ * 7): the server refuses to start and its one start line says what to set. Null when fine.
+ */
+export function billingStartProblem(c: BillingConfig): string | null {
+  if (!c.enabled || c.stripe || c.wechat || c.alipay || c.sandbox) return null;
+  return 'ASKDB_BILLING=1 needs a payment provider: set ASKDB_STRIPE_SECRET_KEY and ASKDB_STRIPE_WEBHOOK_SECRET (Stripe), ASKDB_WECHAT_PAY_URL and ASKDB_WECHAT_PAY_KEY (WeChat Pay), ASKDB_ALIPAY_URL and ASKDB_ALIPAY_KEY (Alipay), or ASKDB_BILLING_SANDBOX=1 on a development server; a team server leaves ASKDB_BILLING unset (every feature unlocked, no pricing)';
+}

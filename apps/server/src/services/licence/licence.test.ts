@@ -256,7 +256,9 @@ describe('local trial', () => {
     try {
       const online = await app.json('POST', '/api/licence/activate', { code: 'ASKDB-00000-00000-00000-00000', mode: 'online' });
       expect(online.body.errorCode).toBe('NETWORK_ERROR');
-      expect(online.body.errorMessage).toContain('ASKDB_LICENCE_AUTHORITY');
+      // Issue 25 point 7: the end user is told whom to ask, not the operator's variable name.
+      expect(online.body.errorMessage).toContain('Ask your administrator');
+      expect(online.body.errorMessage).not.toMatch(/ASKDB_/);
       const offline = await app.json('POST', '/api/licence/activate', { code: '', mode: 'offline' }, { 'accept-language': 'ja-JP' });
       expect(offline.status).toBe(400);
       expect(offline.body.errorMessage).toContain('デバイス証明書');

@@ -28,7 +28,8 @@ export const licenceMessages = defineMessages({
   UNBIND_CERTIFICATE_MISMATCH: { 'en-US': 'This certificate is not the one this device was activated with', 'zh-CN': '该证书不是本设备激活时使用的证书', 'ja-JP': 'この証明書は、このデバイスの認証に使われたものではありません' },
   UNBIND_NOT_BOUND: { 'en-US': 'This device is not bound to the activation code', 'zh-CN': '该设备未绑定到此激活码', 'ja-JP': 'このデバイスはこのアクティベーションコードに紐付けられていません' },
   NETWORK: { 'en-US': 'This operation requires an internet connection: the licence authority ({url}) cannot be reached', 'zh-CN': '此操作需要联网：无法连接许可证颁发方（{url}）', 'ja-JP': 'この操作にはインターネット接続が必要です：ライセンス発行元（{url}）に接続できません' },
-  NO_AUTHORITY: { 'en-US': 'No licence authority is configured for online activation (ASKDB_LICENCE_AUTHORITY). Use offline activation with a device certificate.', 'zh-CN': '未配置在线激活的许可证颁发方（ASKDB_LICENCE_AUTHORITY）。请使用设备证书离线激活。', 'ja-JP': 'オンライン認証用のライセンス発行元（ASKDB_LICENCE_AUTHORITY）が設定されていません。デバイス証明書でオフライン認証してください。' },
+  // The operator's setting (ASKDB_LICENCE_AUTHORITY) is named in docs/licence.md, never to the end user (issue 25 point 7).
+  NO_AUTHORITY: { 'en-US': 'Online activation is not available on this installation. Ask your administrator, or activate offline with a device certificate.', 'zh-CN': '此安装不支持在线激活。请联系您的管理员，或使用设备证书离线激活。', 'ja-JP': 'このインストールではオンライン認証を利用できません。管理者に問い合わせるか、デバイス証明書でオフライン認証してください。' },
   AUTHORITY_OFF: { 'en-US': 'This server does not issue licences', 'zh-CN': '此服务器不签发许可证', 'ja-JP': 'このサーバーはライセンスを発行しません' },
   SERVER_HAS_NO_LICENCE: { 'en-US': 'A server deployment needs no offline licence', 'zh-CN': '服务器部署无需离线许可证', 'ja-JP': 'サーバー環境ではオフラインライセンスは不要です' },
   AUTHORITY_BAD_ANSWER: { 'en-US': 'The licence authority sent an answer that is not a valid licence', 'zh-CN': '许可证颁发方返回的不是有效的许可证', 'ja-JP': 'ライセンス発行元から有効なライセンスではない応答が返されました' },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, LOCALE_LABELS } from '../../i18n';
 import type { Locale } from '../../i18n/types';
 import { useSettings } from '../../lib/settings';
-import { accountApi } from './account-api';
+import { accountApi, type LoginOptions } from './account-api';
 import { CodeLoginForm, PasswordLoginForm } from './LoginForms';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
@@ -24,6 +24,13 @@ export function LoginPage() {
   const params = new URLSearchParams(window.location.search);
   const redirect = safeRedirect(params.get('redirect'), window.location.origin);
   const [view, setView] = useState<View>(params.get('view') === 'register' ? 'register' : 'signIn');
+  // Only the sign-in ways the server has set up (issue 25 point 7); none until it says.
+  const [options, setOptions] = useState<LoginOptions | null>(null);
+  useEffect(() => {
+    accountApi.loginOptions().then(setOptions, () => setOptions(null));
+  }, []);
+  const providers = options?.providers ?? [];
+  const wechat = !!options?.wechat;
 
   useEffect(() => {
     void session.load({ anonymousOk: true });
@@ -93,18 +100,28 @@ export function LoginPage() {
                 </Typography.Link>
               </span>
             </div>
-            <Divider plain>{t('auth.or')}</Divider>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Button block icon={<GithubOutlined />} onClick={() => oauth('github')} data-testid="login-github">
-                {t('auth.with', { provider: 'GitHub' })}
-              </Button>
-              <Button block icon={<GoogleOutlined />} onClick={() => oauth('google')} data-testid="login-google">
-                {t('auth.with', { provider: 'Google' })}
-              </Button>
-              <Button block icon={<WechatOutlined />} onClick={() => setView('wechat')} data-testid="login-wechat">
-                {t('auth.wechat.title')}
-              </Button>
-            </Space>
+            {(providers.length > 0 || wechat) && (
+              <>
+                <Divider plain>{t('auth.or')}</Divider>
+                <Space direction="vertical" style={{ width: '100%' }} data-testid="login-providers">
+                  {providers.includes('github') && (
+                    <Button block icon={<GithubOutlined />} onClick={() => oauth('github')} data-testid="login-github">
+                      {t('auth.with', { provider: 'GitHub' })}
+                    </Button>
+                  )}
+                  {providers.includes('google') && (
+                    <Button block icon={<GoogleOutlined />} onClick={() => oauth('google')} data-testid="login-google">
+                      {t('auth.with', { provider: 'Google' })}
+                    </Button>
+                  )}
+                  {wechat && (
+                    <Button block icon={<WechatOutlined />} onClick={() => setView('wechat')} data-testid="login-wechat">
+                      {t('auth.wechat.title')}
+                    </Button>
+                  )}
+                </Space>
+              </>
+            )}
           </>
         )}
         {view === 'register' && (

@@ -40,6 +40,14 @@ export interface InviteLink {
 /** `account` is an e-mail when it contains "@", else a phone number. */
 export const isEmailAccount = (account: string) => account.includes('@');
 
+export interface LoginOptions {
+  mode: 'local' | 'server';
+  providers: ('github' | 'google')[];
+  wechat: 'CONFIGURED' | 'DEVELOPMENT' | null;
+  emailPasscode: boolean;
+  phonePasscode: boolean;
+}
+
 export const accountApi = {
   // ---- sign-in (routes/auth.ts)
   currentUser: () => api<CurrentUser>('/api/oauth/user_a'),
@@ -64,6 +72,8 @@ export const accountApi = {
     return resendSeconds(r);
   },
   resetPassword: (account: string, passcode: string, password: string) => api<void>('/api/oauth/reset_password', { body: { account, passcode, password } }),
+  /** What the server's login page offers (issue 25 point 7: only these sign-in buttons show). */
+  loginOptions: () => api<LoginOptions>('/api/oauth/login_options'),
   loginUrl: (provider: 'github' | 'google', redirect: string) => api<string | { url: string }>('/api/oauth/get_login_url', { query: { provider, redirect } }).then((r) => (typeof r === 'string' ? r : r.url)),
   wechatQr: () => api<{ ticket: string; qrUrl: string; expiresIn?: number }>('/api/oauth/wechat_qr_a'),
   wechatStatus: (ticket: string) =>

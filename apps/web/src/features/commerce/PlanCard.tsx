@@ -44,6 +44,9 @@ export function PlanCard(props: {
       <Button type={props.popular ? 'primary' : 'default'} block size="large" loading={props.loading} disabled={!p?.id} data-testid={`${props.testId}-buy`} onClick={() => props.onBuy(p)}>
         {props.button}
       </Button>
+      {p?.id && p.paymentMethods.length === 0 && (
+        <div className="askdb-plan-no-payment" role="note" data-testid={`${props.testId}-no-payment`}>{t('commerce.noPaymentMethod')}</div>
+      )}
       <ul className="askdb-plan-features">
         {props.features.map((f) => (
           <li key={f}><CheckOutlined /> {f}</li>

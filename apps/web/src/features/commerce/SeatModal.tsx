@@ -3,7 +3,7 @@
  * seats (team 5–5000, offline ≥ 1, personal 1), an invitation code checked live, continue.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationSummary } from '@askdb/contracts';
@@ -88,6 +88,9 @@ export function SeatModal() {
           <div className="askdb-seat-total">
             {t('commerce.seat.total')}: <strong data-testid="seat-total">{formatMoney(req.freeTrial ? 0 : total, req.product.currency)}</strong>
           </div>
+          {req.product.paymentMethods.length === 0 && (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('commerce.noPaymentMethod')} data-testid="seat-no-payment" />
+          )}
           <Button type="primary" htmlType="submit" block size="large" disabled={!canContinue} loading={loading} data-testid="seat-continue">
             {t('commerce.seat.continue')}
           </Button>

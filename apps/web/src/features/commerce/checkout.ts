@@ -9,6 +9,7 @@ import { commerceApi } from './commerce-api';
 import { createOrderPoller, latestOnly, type PollEnd } from './order-poll';
 import { useCommerce } from './commerce-store';
 import { useSession } from '../auth/session';
+import { i18n } from '../../i18n';
 
 export interface CheckoutInput {
   seats: number;
@@ -63,7 +64,8 @@ export const useCheckout = create<CheckoutState>((set, get) => ({
   async start(product, input, method) {
     if (!product?.id || get().loading) return;
     const m = method ?? defaultMethod(product.paymentMethods);
-    if (!m) return;
+    // No payment provider serves this plan (issue 25 point 7): say so instead of doing nothing.
+    if (!m) return set({ error: i18n.t('commerce.noPaymentMethod') });
     const ticket = tickets.next();
     poller.stop();
     set({ product, input, method: m, order: null, loading: true, ended: null, error: null });

@@ -4,6 +4,7 @@ import type { FeatureStrings } from '../../i18n/types';
 export const commerceStrings: FeatureStrings = {
   'en-US': {
     'commerce.mostPopular': "Most popular",
+    'commerce.noPaymentMethod': 'Payments are not set up on this server yet: no payment method is available for this plan. Please contact the administrator.',
     'commerce.perUser': "/user",
     'commerce.suffix.perMonth': "/month",
     'commerce.suffix.perYear': "/year",
@@ -119,6 +120,7 @@ export const commerceStrings: FeatureStrings = {
   },
   'zh-CN': {
     'commerce.mostPopular': "最受欢迎",
+    'commerce.noPaymentMethod': '此服务器尚未配置支付：该套餐没有可用的支付方式。请联系管理员。',
     'commerce.perUser': "/人",
     'commerce.suffix.perMonth': "/月",
     'commerce.suffix.perYear': "/年",
@@ -234,6 +236,7 @@ export const commerceStrings: FeatureStrings = {
   },
   'ja-JP': {
     'commerce.mostPopular': "一番人気",
+    'commerce.noPaymentMethod': 'このサーバーではまだ支払いが設定されていません。このプランで使える支払い方法がありません。管理者に連絡してください。',
     'commerce.perUser': "/ユーザー",
     'commerce.suffix.perMonth': "/月",
     'commerce.suffix.perYear': "/年",

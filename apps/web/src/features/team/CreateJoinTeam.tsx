@@ -35,7 +35,10 @@ function CreateTeamForm() {
   const submit = async (v: { name: string; area: string; industry: string; role: string; agree: boolean }) => {
     setBusy(true);
     try {
-      setCreated(await accountApi.createTeam({ ...v, name: v.name.trim(), agree: true }));
+      const team = await accountApi.createTeam({ ...v, name: v.name.trim(), agree: true });
+      // The creator is switched into the new team at once (issue 25 point 7): a reload lands there.
+      await accountApi.switchOrganization(team.id).catch(() => undefined);
+      setCreated(team);
     } catch (e) {
       message.error((e as Error).message);
     } finally {
@@ -49,7 +52,7 @@ function CreateTeamForm() {
         title={t('team.create.done')}
         subTitle={<span>{t('team.code')}: <Typography.Text copyable strong data-testid="created-team-code">{created.teamCode}</Typography.Text></span>}
         extra={
-          <Button type="primary" data-testid="go-to-team" onClick={() => switchOrganization({ id: created.id, type: 'TEAM' }).catch((e: Error) => message.error(e.message))}>
+          <Button type="primary" data-testid="go-to-team" onClick={() => switchOrganization({ id: created.id, type: 'TEAM' }).catch((e: Error) => message.error(e.message))} autoFocus>
             {t('team.create.goTo')}
           </Button>
         }

@@ -8,6 +8,7 @@ import { CreateJoinTeam } from './CreateJoinTeam';
 import { Members } from './Members';
 import { SqlAudit } from './audit/SqlAudit';
 import { TeamSettings } from './TeamSettings';
+import { TeamSwitcher } from './TeamSwitcher';
 import { ApprovalList, PendingBadge } from '../approvals';
 import { ApplyList, AuthorizationList } from '../permissions';
 import { SubscriptionRecords, useCommerce } from '../commerce';
@@ -28,6 +29,7 @@ export function TeamPage() {
         <Card style={{ maxWidth: 560, margin: '48px auto' }}>
           <Typography.Title level={4} style={{ marginTop: 0 }}>{t('team.personal.title')}</Typography.Title>
           <Typography.Paragraph type="secondary">{t('team.personal.intro')}</Typography.Paragraph>
+          <TeamSwitcher />
           <CreateJoinTeam />
         </Card>
       </div>
@@ -43,6 +45,7 @@ export function TeamPage() {
     <div className="askdb-team" data-testid="team-page">
       <nav className="askdb-team-menu">
         <div className="askdb-team-title" data-testid="team-name"><TeamOutlined /> {org.name}</div>
+        <TeamSwitcher />
         <Menu mode="inline" selectedKeys={[entry]} defaultOpenKeys={['management', 'permission']} items={items} onClick={({ key }) => setEntry(key as Entry)} data-testid="team-menu" />
       </nav>
       <section className="askdb-team-content">

@@ -150,6 +150,9 @@ test.describe('schema sync dialog', () => {
     await expect(page.getByTestId('sync-sql-hint')).toContainText(`${tgtAlias} / ${TGT} / public`);
     const editor = page.getByTestId('sync-sql-editor');
     await expect(editor.locator('.view-lines')).toContainText('orders');
+    // Dropping the target-only table is destructive: unticked until the user ticks it (issue 26).
+    await expect(editor.locator('.view-lines')).not.toContainText('legacy_stuff');
+    await page.getByTestId('sync-destructive-all').click();
     await expect(editor.locator('.view-lines')).toContainText('legacy_stuff');
     await shot(page, 'step1-sql');
 

@@ -9,7 +9,8 @@ import { Alert, Button, Checkbox, Modal, Result, Space, Steps, Tooltip, Typograp
 import { QuestionCircleOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceSummary, ExecuteResult } from '@askdb/contracts';
-import { DEFAULT_DIFF_OPTIONS, diffSql, executeOnTarget, listDataSources, type CompleteSide, type DiffOptions } from './api.js';
+import { DEFAULT_DIFF_OPTIONS, defaultTicks, diffPlan, executeOnTarget, listDataSources, scriptOfTicked, type CompleteSide, type DiffOptions, type SyncPlan } from './api.js';
+import { ChangeList } from './ChangeList.js';
 import { askAiToRepair, type SyncSide } from './events.js';
 import { completeSide, describeSide } from './selection.js';
 import { SidePicker } from './SidePicker.js';
@@ -42,7 +43,8 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
   const [dataSources, setDataSources] = useState<DataSourceSummary[]>([]);
   const [dataSourcesLoading, setDataSourcesLoading] = useState(false);
   const [compared, setCompared] = useState<Compared | null>(null);
-  const [generated, setGenerated] = useState('');
+  const [plan, setPlan] = useState<SyncPlan | null>(null);
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
   const [sql, setSql] = useState('');
   const [diffRun, setDiffRun] = useState(0);
   const [results, setResults] = useState<ExecuteResult[]>([]);
@@ -75,7 +77,7 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
     inflight.current?.abort();
     setStep(0);
     setCompared(null);
-    setGenerated('');
+    setPlan(null);
     setSql('');
     setResults([]);
     setFailure(null);
@@ -104,11 +106,13 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
 
   const startDiff = async (sides: Compared | null) => {
     if (!sides) return;
-    const text = await run('diff', (signal) => diffSql(sides.source, sides.target, options, signal), t('schemaSync.diffFailed'));
-    if (text === undefined) return;
+    const next = await run('diff', (signal) => diffPlan(sides.source, sides.target, options, signal), t('schemaSync.diffFailed'));
+    if (next === undefined) return;
+    const ticks = defaultTicks(next);
     setCompared(sides);
-    setGenerated(text);
-    setSql(text);
+    setPlan(next);
+    setTicked(ticks);
+    setSql(scriptOfTicked(next, ticks));
     setDiffRun((n) => n + 1);
     setResults([]);
     setStep(1);
@@ -139,7 +143,14 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
   };
 
   const failed = results.filter((r) => !r.success).length;
-  const noDifferences = step === 1 && !generated.trim();
+  const noDifferences = step === 1 && !plan?.statements.length;
+  // Ticking writes the script again from the ticked statements (the editor shows it anew).
+  const retick = (next: Set<number>) => {
+    if (!plan) return;
+    setTicked(next);
+    setSql(scriptOfTicked(plan, next));
+    setDiffRun((n) => n + 1);
+  };
 
   const footer = (
     <div className="askdb-sync-footer">
@@ -244,9 +255,10 @@ export function SchemaSyncDialog({ open, onClose, initialSource }: SchemaSyncDia
         ) : (
           <>
             <Typography.Paragraph type="secondary" data-testid="sync-sql-hint" style={{ marginBottom: 8 }}>
-              {t('schemaSync.sqlHint', { source: compared.sourceLabel, target: compared.targetLabel })}
+              {t('schemaSync.sqlHint', { source: compared.sourceLabel, target: compared.targetLabel })} {t('schemaSync.ticksReplaceEdits')}
             </Typography.Paragraph>
-            <SqlEditor key={diffRun} initialValue={sql} onChange={setSql} />
+            {plan && <ChangeList plan={plan} ticked={ticked} onChange={retick} />}
+            <SqlEditor key={diffRun} initialValue={sql} onChange={setSql} height={plan && plan.statements.length > 1 ? 220 : 360} />
           </>
         ))}
 

@@ -46,6 +46,39 @@ export function diffSql(source: CompleteSide, target: CompleteSide, options: Dif
   return api<string>('/api/diff/sql', { body: { source, target, options }, signal });
 }
 
+/** One statement of the sync script: the kind of object it changes, and whether it drops one only the target has. */
+export interface PlanStatement {
+  sql: string;
+  kind: string;
+  destructive: boolean;
+  /** Why the change is not made in place (also a comment above the statement in `text`). */
+  note: string | null;
+  /** The statement as script text (terminator, delimiter lines and note included). */
+  text: string;
+}
+
+export interface SyncPlan {
+  text: string;
+  destructiveCount: number;
+  statements: PlanStatement[];
+}
+
+/** The script as statements to group by kind and tick (POST /api/diff/plan, issue 26). */
+export function diffPlan(source: CompleteSide, target: CompleteSide, options: DiffOptions, signal?: AbortSignal): Promise<SyncPlan> {
+  return api<SyncPlan>('/api/diff/plan', { body: { source, target, options }, signal });
+}
+
+/** The script of the ticked statements, in the plan's order. */
+export function scriptOfTicked(plan: SyncPlan, ticked: ReadonlySet<number>): string {
+  const kept = plan.statements.filter((_, i) => ticked.has(i));
+  return kept.length ? `${kept.map((s) => s.text).join('\n\n')}\n` : '';
+}
+
+/** Every statement ticked but the destructive ones (the dialog's starting point). */
+export function defaultTicks(plan: SyncPlan): Set<number> {
+  return new Set(plan.statements.flatMap((s, i) => (s.destructive ? [] : [i])));
+}
+
 /** Run the (possibly edited) script on the target; a failing statement does not stop the rest. */
 export function executeOnTarget(target: CompleteSide, sql: string, signal?: AbortSignal): Promise<ExecuteResult[]> {
   return api<ExecuteResult[]>('/api/rdb/dml/execute', { body: { sql, ...target, errorContinue: true }, signal });

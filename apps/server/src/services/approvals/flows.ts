@@ -57,7 +57,8 @@ export class ApprovalService {
     if (!ds) throw new AppError(404, ERROR_CODES.DATA_SOURCE_NOT_FOUND, apMsg(actor.lang, 'DATA_SOURCE_NOT_FOUND', { id: body.dataSourceId }));
     const scope = script === null ? askedScope(actor.lang, body.tables, body.expireAt) : null;
     const where = [ds.alias, body.databaseName, body.schemaName].filter(Boolean).join(' / ');
-    const what = scope?.tables.length ? `: ${scope.tables.map((t) => (t.columns ? `${tableLabel(t)} (${t.columns.join(', ')})` : tableLabel(t))).join('; ')}`.slice(0, 240) : '';
+    const short = (t: ApprovalScopeItem) => tableLabel({ ...t, databaseName: null });
+    const what = scope?.tables.length ? `: ${scope.tables.map((t) => (t.columns ? `${short(t)} (${t.columns.join(', ')})` : short(t))).join('; ')}`.slice(0, 240) : '';
     const description = script !== null ? `${where}: ${script.trim().split('\n')[0]!.slice(0, 120)}` : `${where}${what}`;
     const approvalId = await this.db.transaction().execute(async (tx) => {
       const id = await this.repo.create(

@@ -13,7 +13,7 @@ import { testApp, type TestApp } from '../test/helpers.js';
 import { upload as chatUpload, multipart as chatMultipart } from '../test/chat-v2-helpers.js';
 import { upload as taskUpload, multipart } from '../test/task-helpers.js';
 import { wideCsv, writeHostileXlsx, type XlsxShape } from '../test/hostile-spreadsheets.js';
-import { SPREADSHEET_LIMITS } from '../services/spreadsheet-limits.js';
+import { chatLoadRows, SPREADSHEET_LIMITS } from '../services/spreadsheet-limits.js';
 
 const L = SPREADSHEET_LIMITS;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-hostile-'));
@@ -63,12 +63,15 @@ describe('spreadsheet limits at every reader', () => {
     expect((await chatUpload(t, [{ name: 'wide.csv', content: wide }], { 'accept-language': 'ja-JP' })).body.errorMessage).toBe(`シートの列は ${L.columns} 列までです。このファイルにはそれを超える行があります`);
   });
 
-  it('chat upload: a sheet too wide and long for a chat load is refused up front', async () => {
-    const columns = 2_000;
-    const rows = Math.floor(L.chatLoadCells / columns) + 1;
-    const r = await chatUpload(t, [{ name: 'long.csv', content: wideCsv(columns, rows, '') }]);
-    expect(r.status).toBe(400);
-    expect(r.body.errorMessage).toBe(`A sheet with ${columns} columns can load at most ${rows - 1} rows into a chat; this one has more`);
+  it('chat upload: a sheet too wide, or too wide and long, for a chat load is refused up front', async () => {
+    const columns = 500;
+    const rows = chatLoadRows(columns);
+    const long = await chatUpload(t, [{ name: 'long.csv', content: wideCsv(columns, rows, '') }]);
+    expect(long.status).toBe(400);
+    expect(long.body.errorMessage).toBe(`A sheet with ${columns} columns can load at most ${rows} rows into a chat; this one has more`);
+    expect((await chatUpload(t, [{ name: 'fits.csv', content: wideCsv(columns, rows - 1, '') }])).status).toBe(200);
+    const wider = await chatUpload(t, [{ name: 'wider.csv', content: wideCsv(L.chatColumns + 1, 2, '') }]);
+    expect(wider.body.errorMessage).toBe(`A sheet may have at most ${L.chatColumns} columns; this file has a row with more`);
   });
 
   it('magic Excel check: the same refusals', async () => {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkChatLoad, scanDelimited, SPREADSHEET_LIMITS as L, SpreadsheetTooLarge } from './spreadsheet-limits.js';
+import { chatLoadRows, checkChatLoad, scanDelimited, SPREADSHEET_LIMITS as L, SpreadsheetTooLarge } from './spreadsheet-limits.js';
 import { guardZip } from './tasks/xlsx.js';
 import { wideCsv, writeHostileXlsx } from '../test/hostile-spreadsheets.js';
 
@@ -85,9 +85,12 @@ describe('the xlsx scan inside guardZip', () => {
 });
 
 describe('checkChatLoad', () => {
-  it('bounds columns × the rows of the first DuckDB row group', () => {
+  it('bounds the columns and DuckDB\'s estimate of the first row group: narrow sheets any length, wide ones fewer rows', () => {
     expect(() => checkChatLoad(100, 10_000_000)).not.toThrow();
-    expect(() => checkChatLoad(4_000, 3_072)).not.toThrow();
-    expect(() => checkChatLoad(4_000, 3_073)).toThrow('A sheet with 4000 columns can load at most 3072 rows into a chat; this one has more');
+    expect(chatLoadRows(100)).toBe(Number.POSITIVE_INFINITY);
+    expect(chatLoadRows(1_024)).toBe(6_826);
+    expect(() => checkChatLoad(1_024, 6_826)).not.toThrow();
+    expect(() => checkChatLoad(1_024, 6_827)).toThrow('A sheet with 1024 columns can load at most 6826 rows into a chat; this one has more');
+    expect(() => checkChatLoad(1_025, 2)).toThrow('A sheet may have at most 1024 columns; this file has a row with more');
   });
 });

@@ -6,9 +6,10 @@
  * that keeps no text (scanDelimited below), and the streaming readers stop at the same limits.
  *
  * Why these numbers (measured, see bench/spreadsheet-memory.bench.ts): exceljs keeps every shared
- * string, ~45 bytes a plain one and ~300 bytes a rich-text run (14 million runs took 4 GB); DuckDB
- * holds an unwritten row group (122,880 rows) of a table being loaded, ~25 bytes a cell, so a chat
- * load is bounded in columns × rows of that first group.
+ * string, ~45 bytes a plain one and ~300 bytes a rich-text run (14 million runs took 4 GB). DuckDB,
+ * loading a chat's table, holds ~200 KB a column and ~30 bytes a cell of the row group it has not
+ * written yet (122,880 rows): 100,001 columns took 2.5 GB, 1,000 columns × 40,000 rows 800 MB. So a
+ * chat load is bounded in columns and in that estimate, and the rows a width allows are named.
  */
 import fs from 'node:fs';
 import { defineMessages, translate, type Language } from '@askdb/contracts';
@@ -28,8 +29,12 @@ export const SPREADSHEET_LIMITS = {
   partElements: 1_000_000,
   /** One CSV record, or one JSON value, in bytes. */
   recordBytes: 32 * 1024 * 1024,
-  /** Columns × rows of a sheet's first DuckDB row group when it is loaded into a chat (100 columns × 122,880 rows). */
-  chatLoadCells: 100 * 122_880,
+  /** Columns of a sheet loaded into a chat's DuckDB file. */
+  chatColumns: 1_024,
+  /** DuckDB's estimated memory for a chat load: columns × duckdbColumnBytes + cells of the first row group × duckdbCellBytes. */
+  chatLoadBytes: 400 * 1024 * 1024,
+  duckdbColumnBytes: 200 * 1024,
+  duckdbCellBytes: 30,
   /** Cells one import batch holds (its rows are fewer when the table is wide). */
   batchCells: 1_000_000,
 } as const;
@@ -97,11 +102,19 @@ export class SpreadsheetTooLarge extends Error {
 export const tooManyColumns = () => new SpreadsheetTooLarge('TOO_MANY_COLUMNS', { max: SPREADSHEET_LIMITS.columns });
 export const recordTooLarge = (row: number) => new SpreadsheetTooLarge('RECORD_TOO_LARGE', { mb: SPREADSHEET_LIMITS.recordBytes / 1024 / 1024, row });
 
-/** Refuses a sheet too wide and long for a chat's DuckDB load (columns × rows of its first row group). */
+/** The most rows a chat can load of a sheet this wide (DuckDB's estimate within chatLoadBytes); 0 past chatColumns. */
+export function chatLoadRows(columns: number): number {
+  if (columns > SPREADSHEET_LIMITS.chatColumns) return 0;
+  const left = SPREADSHEET_LIMITS.chatLoadBytes - columns * SPREADSHEET_LIMITS.duckdbColumnBytes;
+  const rows = Math.floor(left / (Math.max(1, columns) * SPREADSHEET_LIMITS.duckdbCellBytes));
+  return rows >= DUCKDB_ROW_GROUP ? Number.POSITIVE_INFINITY : rows;
+}
+
+/** Refuses a sheet too wide, or too wide and long, for a chat's DuckDB load (rows counts every line, the header too). */
 export function checkChatLoad(columns: number, rows: number): void {
-  const held = Math.min(rows, DUCKDB_ROW_GROUP);
-  if (columns * held <= SPREADSHEET_LIMITS.chatLoadCells) return;
-  throw new SpreadsheetTooLarge('TOO_LARGE_FOR_CHAT', { columns, rows: Math.floor(SPREADSHEET_LIMITS.chatLoadCells / Math.max(1, columns)) });
+  if (columns > SPREADSHEET_LIMITS.chatColumns) throw new SpreadsheetTooLarge('TOO_MANY_COLUMNS', { max: SPREADSHEET_LIMITS.chatColumns });
+  const most = chatLoadRows(columns);
+  if (rows > most) throw new SpreadsheetTooLarge('TOO_LARGE_FOR_CHAT', { columns, rows: most });
 }
 
 export interface DelimitedCounts { records: number; columns: number; cells: number }

@@ -29,7 +29,7 @@ import { liftBridges } from './bridges.js';
 import { fieldHits, type FieldHits } from './field-hits.js';
 import { synonymsOf } from './lexicon.js';
 import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
-import { lemma, questionTermForms, stem } from './text-tokens.js';
+import { lemma, questionTermForms, splitWords, stem } from './text-tokens.js';
 import { defaultWordNet, type WordNet } from './wordnet.js';
 import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
 
@@ -102,6 +102,8 @@ export interface LinkWeights {
   lexicon: number;
   /** …and for one it does use (then the word itself mostly decides). */
   lexiconPresent: number;
+  /** Share of a reverse relation (a table-name word whose WordNet relations reach the question word). */
+  lexiconReverse: number;
 }
 
 /**
@@ -131,6 +133,7 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   bm25f: 3,
   lexicon: 1.6,
   lexiconPresent: 0.5,
+  lexiconReverse: 0.7,
 };
 
 /** `@orders`, `@"order items"`, `` @`x` `` mentions in a question. */
@@ -177,7 +180,7 @@ function prefixRelatives(index: SchemaIndex, q: string): string[] {
 export function questionExpansions(
   index: SchemaIndex,
   question: string,
-  w: Pick<LinkWeights, 'prefix' | 'synonym' | 'lexicon' | 'lexiconPresent'> = DEFAULT_LINK_WEIGHTS,
+  w: Pick<LinkWeights, 'prefix' | 'synonym' | 'lexicon' | 'lexiconPresent' | 'lexiconReverse'> = DEFAULT_LINK_WEIGHTS,
   wordNet: WordNet | null = null,
 ): Map<string, number>[] {
   // A long input (a whole script to debug) is linked by its first distinct terms: bounded work.
@@ -204,6 +207,15 @@ export function questionExpansions(
         const t = r.includes('_') ? stem(r.replace(/[_-]/g, '')) : lemma(r);
         if (t !== q && index.df.has(t) && x > (found.get(t) ?? 0)) found.set(t, x);
       }
+      // The other way round: table-name words whose own relations reach this word or its
+      // synonyms ("workers" meets `employee`, whose broader word is worker).
+      if (w.lexiconReverse > 0) {
+        const reverse = reverseLexicon(index, wordNet);
+        for (const [r, x] of wordNet.related(word)) {
+          if (x < 1) continue;
+          for (const [t, y] of reverse.get(r) ?? []) if (t !== q && w.lexiconReverse * y > (found.get(t) ?? 0)) found.set(t, w.lexiconReverse * y);
+        }
+      }
       let mass = 0;
       for (const x of found.values()) mass += x;
       const spread = Math.sqrt(Math.max(1, mass));
@@ -211,6 +223,32 @@ export function questionExpansions(
     }
     return out;
   });
+}
+
+/** Table-name words whose relations the reverse lookup covers (the rest of a huge schema goes without it: bounded index work). */
+export const MAX_REVERSE_WORDS = 5_000;
+const reverseMaps = new WeakMap<SchemaIndex, Map<string, Map<string, number>>>();
+
+/** Per index: each word WordNet relates to a table-name word → that name word's term and the relation's weight. Built on first use. */
+function reverseLexicon(index: SchemaIndex, wordNet: WordNet): Map<string, Map<string, number>> {
+  let m = reverseMaps.get(index);
+  if (m) return m;
+  m = new Map();
+  const words = new Set<string>();
+  for (const t of index.tables) {
+    if (words.size >= MAX_REVERSE_WORDS) break;
+    for (const w of splitWords(t.table.name.split('.').pop()!)) if (w.length >= 3 && /^[a-z]+$/.test(w)) words.add(w);
+  }
+  for (const w of words) {
+    const term = lemma(w);
+    for (const [r, x] of wordNet.related(w)) {
+      let e = m.get(r);
+      if (!e) m.set(r, (e = new Map()));
+      if (x > (e.get(term) ?? 0)) e.set(term, x);
+    }
+  }
+  reverseMaps.set(index, m);
+  return m;
 }
 
 /** Rank every table of the index for the question, best first. */

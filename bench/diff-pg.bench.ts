@@ -12,13 +12,13 @@ import { driverFor, type ConnectionConfig } from '@askdb/drivers';
 import { syncPlan } from '@askdb/schema-diff';
 import { median, type BenchLine } from './lib.js';
 
-const TABLES = 1000;
+export const TABLES = 1000;
 const ROUNDS = 5;
 const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DUMP = process.env.ASKDB_PG_DUMP ?? '/usr/bin/pg_dump';
 const execFileP = promisify(execFile);
 
-function schemaSql(schema: string, differs: boolean): string {
+export function schemaSql(schema: string, differs: boolean): string {
   const out = [`CREATE SCHEMA ${schema}`];
   for (let i = 0; i < TABLES; i++) {
     const v = differs && i % 10 === 0 ? (i / 10) % 5 : -1;
@@ -47,7 +47,7 @@ function schemaSql(schema: string, differs: boolean): string {
   return out.join(';\n');
 }
 
-async function withClient<T>(database: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(database: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const url = new URL(PG_URL);
   url.pathname = `/${database}`;
   const c = new pg.Client({ connectionString: url.toString() });

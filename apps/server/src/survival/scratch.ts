@@ -26,17 +26,18 @@ export async function scratchMariadb(): Promise<Scratch> {
   await admin.query(`CREATE DATABASE \`${name}\``);
   await admin.query(`CREATE USER '${name}'@'%' IDENTIFIED BY '${password}' WITH MAX_STATEMENT_TIME 5 MAX_USER_CONNECTIONS 20`);
   await admin.query(`GRANT ALL PRIVILEGES ON \`${name}\`.* TO '${name}'@'%'`);
+  const repair = async () => {
+    await admin.query(`ALTER USER '${name}'@'%' IDENTIFIED BY '${password}'`);
+    // A prepared XA transaction (main/xa*.test) outlives its connection and holds its locks:
+    // every later DDL on those tables would wait. The corpus server is a test server.
+    const [xids] = await admin.query(`XA RECOVER FORMAT='SQL'`);
+    for (const x of xids as { data: string }[]) await admin.query(`XA ROLLBACK ${x.data}`).catch(() => undefined);
+  };
   return {
-    async repair() {
-      await admin.query(`ALTER USER '${name}'@'%' IDENTIFIED BY '${password}'`);
-      // A prepared XA transaction (main/xa*.test) outlives its connection and holds its locks:
-      // every later DDL on those tables would wait. The corpus server is a test server.
-      const [xids] = await admin.query(`XA RECOVER FORMAT='SQL'`);
-      for (const x of xids as { data: string }[]) await admin.query(`XA ROLLBACK ${x.data}`).catch(() => undefined);
-    },
+    repair,
     source: { alias: 'survival maria', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: name, password, databaseName: name },
     async drop() {
-      await this.repair().catch(() => undefined);
+      await repair().catch(() => undefined);
       await admin.query(`DROP USER IF EXISTS '${name}'@'%'`).catch(() => undefined);
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``).catch(() => undefined);
       await admin.end();

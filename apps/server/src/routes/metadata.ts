@@ -12,6 +12,7 @@ import { driverFailure } from '../services/driver-errors.js';
 import { readOfTable } from '../services/missing-object.js';
 import { permissions, type BrowseNeed } from '../services/permissions/index.js';
 import { browsableDatabases } from '../services/permissions/catalog-filter.js';
+import { listSchemaObjects } from '../services/schema-objects.js';
 
 type Q = z.output<typeof MetadataQuery>;
 
@@ -71,6 +72,11 @@ const metadata: RouteModule = (app, deps) => {
   get('/api/rdb/function/list', 'Functions', async (c, q) => (await c.metadata.functions(loc(q))).map((f) => ({ ...f, functionName: f.name, specificName: f.specificName ?? f.name })));
   get('/api/rdb/procedure/list', 'Procedures', async (c, q) => (await c.metadata.procedures(loc(q))).map((p) => ({ ...p, procedureName: p.name })));
   get('/api/rdb/trigger/list', 'Triggers', async (c, q) => (await c.metadata.triggers({ ...loc(q), tableName: q.tableName })).map((t) => ({ ...t, triggerName: t.name })), 'table');
+  // Issue 26: the schema's other objects (types, sequences, partitions, policies, …) with their CREATE text, for the tree.
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/rdb/schema_object/list', summary: 'Types, sequences, partitions, policies and other schema objects, each with its CREATE text', query: MetadataQuery }, async ({ query }, req) => {
+    const record = await requireDataSource(deps, req, query.dataSourceId);
+    return withConn(req, query, (c) => listSchemaObjects(c, record.input.type, loc(query)));
+  });
   // The CREATE text shows every column: only for a grant on the whole table.
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/rdb/table/ddl', summary: 'CREATE statement of a table (OBJECT_NOT_FOUND when there is no such table)', query: MetadataQuery }, ({ query }, req) =>
     withConn(req, query, (c) => readOfTable(c, tableLoc(query), req.ctx.lang, () => c.metadata.tableDdl(tableLoc(query))), 'wholeTable'));

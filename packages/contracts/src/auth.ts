@@ -86,5 +86,7 @@ export interface CurrentUser {
   activated: boolean;
   trialStartTime: string | null;
   isOperator: boolean;
+  /** Spec 01 §3: the user chose to work offline (always false here). */
+  networkAbandoned?: boolean;
   currentOrganization: { id: number; name: string; type: string; roleCodes: string[]; vip: boolean } | null;
 }

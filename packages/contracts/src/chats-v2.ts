@@ -131,6 +131,8 @@ export interface ChatAnswer {
   askedBy: number;
   createdAt: string;
   parts: AnswerPart[];
+  /** The spec's chat progress (01 §3): LOADING while a part waits or runs, FAIL when one failed, else FINISH. */
+  progress?: 'LOADING' | 'FINISH' | 'FAIL';
   feedback: { helpful: boolean; reason: string | null } | null;
 }
 export interface ExcelTableInfo { name: string; sheet: string; rows: number; columns: string[] }

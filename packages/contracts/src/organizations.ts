@@ -44,6 +44,8 @@ export interface OrganizationSummary {
   vip: boolean;
   teamCode: string | null;
   avatar: string | null;
+  /** The spec's name of `avatar` (02 §3 Organization; issue 29 item 21): the same value. */
+  organizationAvatar?: string | null;
   area: string | null;
   industry: string | null;
   ownerId: number;

@@ -75,7 +75,11 @@ const aiChatsV2: RouteModule = (app, deps) => {
     if (query.dataSourceId == null) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, 'Invalid query: id or dataSourceId is required');
     const scope = scopeOf(req);
     const chat = await repo.latestOver(scope.organizationId, scope.userId, query.dataSourceId);
-    return chat ? chatView(chat, 'OWNER') : null;
+    if (chat) return chatView(chat, 'OWNER');
+    // Spec 01 §7: the brief by data source is a chat — the first one over it is made here (issue 29 item 21).
+    const ds = await requireDataSource(deps, req, query.dataSourceId);
+    const made = await repo.create({ ...scope, ownerId: scope.userId, name: ds.input.alias.slice(0, 100), description: undefined, sourceType: 'DATABASE', dataset: { dataSourceId: query.dataSourceId } });
+    return chatView((await repo.find(made))!, 'OWNER');
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/chat/create', summary: 'Create a named chat over a dataset or an uploaded Excel/CSV file', tag: 'ai-chat', body: ChatCreateInput }, async ({ body }, req) => {

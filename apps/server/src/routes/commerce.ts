@@ -36,7 +36,8 @@ const commerceRoutes: RouteModule = async (app, deps) => {
     const types: ProductType[] = query.productType ? [query.productType] : query.orgType === 'TEAM' || query.orgType === 'ENTERPRISE' ? ['TEAM'] : query.orgType === 'LOCAL' ? ['LOCAL'] : query.orgType === 'PERSONAL' ? ['PERSONAL', 'TEAM'] : [];
     const subs = [...(query.subscriptionType ?? []), ...(query.subscriptionTypes ?? [])];
     const rows = await svc.repo.products({ types, subscriptionTypes: subs, currency: deps.config.billing.currency });
-    return rows.map((p) => productOf(svc, p));
+    // orgType: the spec's name of who a product is for (01 §7 product list; issue 29 item 21).
+    return rows.map((p) => ({ ...productOf(svc, p), orgType: p.type === 'TEAM' ? 'TEAM' : 'PERSONAL' }));
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/pay/create_order', summary: 'Create an order (status CREATE) and its provider checkout', tag, body: CreateOrderInput }, ({ body }, req) =>

@@ -14,6 +14,7 @@ import { msg } from '../http/messages.js';
 import { canManage, requireDataSource, viewerOf } from '../services/access.js';
 import { doneMessage, driverFailure } from '../services/driver-errors.js';
 import { permissions } from '../services/permissions/index.js';
+import { withExecuteSqlParams } from '../services/spec-fields.js';
 import { csvWriter, jsonWriter, sqlInsertWriter, textSink, xlsxWriter, type ExportWriter } from '../services/export-writers.js';
 
 type ExecuteBody = z.output<typeof ExecuteInput>;
@@ -37,7 +38,7 @@ const execute: RouteModule = (app, deps) => {
       try {
         const results = await exec.execute(record, user.id, body, auditActor(req), req.ctx.lang, runOptions(req, record));
         if (onCursor) for (const r of results) if (r.cursorId) onCursor(r.cursorId);
-        return results;
+        return withExecuteSqlParams(results, body);
       } catch (e) {
         throw driverFailure(e, req.ctx.lang);
       }

@@ -10,6 +10,7 @@ import { ERROR_CODES, FormatInput, HoverInput, LIMITS, ParserInput, TipInput, su
 import { catalogIndex, completeJsonParts, completePage, dialectFor, namedTables, relationInfo, type CompleteInput, type SchemaCatalog } from '@askdb/sql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from './index.js';
+import { withTableColumns } from '../services/spec-fields.js';
 import type { AppDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { AppError } from '../http/errors.js';
@@ -103,7 +104,7 @@ const sqlIntel: RouteModule = async (root, deps) => { await root.register(async 
     const task = { op: 'parse', dbType: type, sql: body.sql, options: { catalog, ...sel, language: req.ctx.lang, quick } } as const;
     const result = await intel.run(task, budget('parse', body.sql.length, req, reply));
     // Over its budget: no markers, as for a script over the parse limit.
-    return result === TOO_LARGE ? empty : result;
+    return result === TOO_LARGE ? empty : withTableColumns(result, catalog);
   };
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/parser', summary: 'Statements, validity, identifiers and markers of a script', tag: 'sql', body: ParserInput, bodyLimit: BODY_LIMIT.parse }, parse(false));
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/sql_parser/context/quick_parser', summary: 'Statements and validity only (run glyphs)', tag: 'sql', body: ParserInput, bodyLimit: BODY_LIMIT.parse }, parse(true));

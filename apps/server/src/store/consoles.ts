@@ -85,7 +85,8 @@ export class ConsoleRepo {
   async list(scope: OwnerScope, q: { status?: string; type?: string; tabOpened?: boolean; searchKey?: string; pageNo: number; pageSize: number; orderByDesc?: boolean }) {
     let query = this.db.selectFrom('consoles').where('owner_id', '=', scope.userId).where('organization_id', '=', scope.organizationId);
     if (q.status) query = query.where('status', '=', q.status);
-    if (q.type) query = query.where('operation_type', '=', q.type);
+    // The spec's list sends type=console (01 §7); operation types are stored upper case.
+    if (q.type) query = query.where((eb) => eb(eb.fn('upper', ['operation_type']), '=', q.type!.toUpperCase()));
     if (q.tabOpened !== undefined) query = query.where('tab_opened', '=', q.tabOpened ? 1 : 0);
     if (q.searchKey) query = query.where('name', 'like', `%${q.searchKey.replace(/[%_\\]/g, '\\$&')}%`);
     const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);

@@ -16,6 +16,8 @@ export async function currentUser(users: UserRepo, ctx: RequestContext): Promise
     activated: u.status === 'VALID',
     trialStartTime: u.trialStartTime,
     isOperator: u.isOperator,
+    // Spec 01 §3 (issue 29 item 21): the user has not chosen to work without the network; nothing here turns it on.
+    networkAbandoned: false,
     currentOrganization: ctx.organization
       ? { id: ctx.organization.id, name: ctx.organization.name, type: ctx.organization.type, roleCodes: ctx.role ? [ctx.role] : [], vip: ctx.vip ?? false }
       : null,

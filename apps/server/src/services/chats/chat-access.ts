@@ -3,6 +3,7 @@
  * of the chat's organisation, or the listed collaborators) reads it, and edits it (asks, retries,
  * renames) only with the EDIT permission. Another organisation's member gets 404, like a stranger.
  */
+import { chatProgressOf } from '../spec-fields.js';
 import { ERROR_CODES, type AnswerPart, type ChatAnswer, type ChatV2, type ChatExcelState } from '@askdb/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
@@ -61,13 +62,15 @@ export function chatView(chat: ChatRow, access: Access): ChatV2 {
 }
 
 export function answerView(row: AnswerRow, parts?: AnswerPart[]): ChatAnswer {
+  const all = parts ?? (JSON.parse(row.parts_json) as AnswerPart[]);
   return {
     id: row.id,
     question: row.question,
     magic: (row.magic as ChatAnswer['magic']) ?? null,
     askedBy: row.asked_by,
     createdAt: row.created_at,
-    parts: parts ?? (JSON.parse(row.parts_json) as AnswerPart[]),
+    parts: all,
+    progress: chatProgressOf(all),
     feedback: row.feedback_helpful === null ? null : { helpful: row.feedback_helpful === 1, reason: row.feedback_reason },
   };
 }

@@ -16,7 +16,7 @@ const CODE_ATTEMPTS = 10;
 
 export function summaryOf(org: OrganizationRecord, roleCode: RoleCode, currentId: number | null, vip = false): OrganizationSummary {
   return {
-    id: org.id, type: org.type, name: org.name, roleCodes: [roleCode], vip, teamCode: org.teamCode, avatar: org.avatar,
+    id: org.id, type: org.type, name: org.name, roleCodes: [roleCode], vip, teamCode: org.teamCode, avatar: org.avatar, organizationAvatar: org.avatar,
     area: org.area, industry: org.industry, ownerId: org.ownerId, current: org.id === currentId,
   };
 }

@@ -41,6 +41,8 @@ export const TREE_NODE_TYPES = [
   'GROUPS', 'GROUP', 'DATA_SOURCES', 'DATA_SOURCE', 'DATABASE', 'SCHEMA', 'TABLES', 'TABLE', 'COLUMNS', 'COLUMN',
   'KEYS', 'KEY', 'INDEXES', 'INDEX', 'VIEWS', 'VIEW', 'VIEW_COLUMNS', 'VIEW_COLUMN', 'FUNCTIONS', 'FUNCTION',
   'PROCEDURES', 'PROCEDURE', 'TRIGGERS', 'TRIGGER', 'CONSOLES', 'SAVED_CONSOLE', 'ALL_DATA',
+  // Issue 26: a folder of one kind of schema object (types, sequences, partitions, …) and one such object.
+  'SCHEMA_OBJECTS', 'SCHEMA_OBJECT',
   'AI_DATA_COLLECTIONS', 'AI_DATA_COLLECTION', 'AI_DATA_COLLECTION_TABLE_OR_VIEW',
 ] as const;
 export type TreeNodeType = (typeof TREE_NODE_TYPES)[number];

@@ -11,6 +11,7 @@ import { useDialogs } from '../dialogs-store';
 import { openTab } from '../open-tabs';
 import { flatten, type FlatRow } from './flatten';
 import { useNodeMenu, targetOf } from './node-menu';
+import { openSchemaObject } from './schema-objects';
 import { useTree } from './tree-store';
 import { TreeRow, ROW_HEIGHT } from './TreeRow';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
@@ -57,6 +58,8 @@ export function Explorer() {
       void nodeMenu.run(node, 'openConsole');
     } else if (node.treeNodeType === 'ALL_DATA') {
       void nodeMenu.run(node, 'redisAllData');
+    } else if (node.treeNodeType === 'SCHEMA_OBJECT') {
+      void openSchemaObject(node);
     } else if (node.treeNodeType === 'TRIGGER') {
       void nodeMenu.run(node, 'triggerDefinition');
     } else if (node.treeNodeType === 'FUNCTION' || node.treeNodeType === 'PROCEDURE') {

@@ -32,7 +32,7 @@ export const TreeRow = memo(function TreeRow(p: Props) {
   const { t } = useTranslation();
   const { node } = p;
   const noPermission = node.extraParams.hasPermission === false && NO_PERMISSION_TYPES.has(node.treeNodeType);
-  const title = FOLDER_TYPES.has(node.treeNodeType) ? t(`workspace.folder.${node.treeNodeType}`) : node.originalTitle;
+  const title = node.treeNodeType === 'SCHEMA_OBJECTS' ? t(`schemaSync.kind.${node.originalTitle}`) : FOLDER_TYPES.has(node.treeNodeType) ? t(`workspace.folder.${node.treeNodeType}`) : node.originalTitle;
   const comment = node.decorativeParams?.comment;
   return (
     <div

@@ -5,6 +5,7 @@ import {
   FolderOpenOutlined, FolderOutlined, FunctionOutlined, HddOutlined, KeyOutlined, NodeIndexOutlined, TableOutlined, ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { TreeNode } from './types';
+import { schemaObjectIcon } from './schema-objects';
 
 export function nodeIcon(node: TreeNode, open: boolean): ReactNode {
   switch (node.treeNodeType) {
@@ -31,6 +32,8 @@ export function nodeIcon(node: TreeNode, open: boolean): ReactNode {
       return <FunctionOutlined style={{ color: '#c77dff' }} />;
     case 'PROCEDURE':
       return <CodeOutlined style={{ color: '#c77dff' }} />;
+    case 'SCHEMA_OBJECT':
+      return schemaObjectIcon(node);
     case 'TRIGGER':
       return <ThunderboltOutlined style={{ color: '#f08c2e' }} />;
     case 'ALL_DATA':

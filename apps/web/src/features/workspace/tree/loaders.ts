@@ -5,6 +5,7 @@
 import { supportsDatabase, supportsSchema, type DatabaseType, type DataSourceSummary, type SavedConsole, type TreeNodeType } from '@askdb/contracts';
 import { metaApi, type GroupItem, type Location } from '../meta-api';
 import { childKey, type ExtraParams, type TreeNode } from './types';
+import { loadSchemaObjects, schemaObjectFolders } from './schema-objects';
 
 function loc(p: ExtraParams): Location {
   return { dataSourceId: p.dataSourceId!, databaseName: p.databaseName ?? null, schemaName: p.schemaName ?? null };
@@ -65,6 +66,7 @@ function locationFolders(parent: TreeNode): TreeNode[] {
     folder(parent, 'FUNCTIONS', 'Functions'),
     folder(parent, 'PROCEDURES', 'Procedures'),
     folder(parent, 'TRIGGERS', 'Triggers'),
+    ...schemaObjectFolders(parent),
   ];
 }
 
@@ -160,6 +162,8 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
       const ts = await metaApi.triggers(loc(p), refresh);
       return ts.map((t) => named(node, 'tr', 'TRIGGER', t.name, true, {}, { describe: [t.timing, t.event, t.tableName ? `ON ${t.tableName}` : ''].filter(Boolean).join(' ') || undefined }));
     }
+    case 'SCHEMA_OBJECTS':
+      return loadSchemaObjects(node, refresh);
     case 'CONSOLES': {
       const list = await savedConsoles(refresh);
       return list

@@ -12,6 +12,8 @@ export interface ExtraParams {
   hasPermission?: boolean;
   /** A function's overload (PostgreSQL, SQL Server): names its definition. */
   specificName?: string | null;
+  /** Issue 26: the schema-object kind(s) of a SCHEMA_OBJECTS folder (comma-separated) or of a SCHEMA_OBJECT. */
+  objectKind?: string | null;
   /** Group of a data source or parent of a group (drag and drop, "move to"). */
   groupId?: number | null;
 }

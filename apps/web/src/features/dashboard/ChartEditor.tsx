@@ -3,8 +3,8 @@
  * pin to the dashboard (a new chart) or save (an existing one). The query runs on the chart's data
  * source: the dashboard's, or one picked here (needed when the dataset is an AI data collection).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Input, Modal, Select, Space, Tag } from 'antd';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { Alert, App, Button, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import { CaretRightOutlined, PushpinOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { ChartSettingsForm } from './ChartSettingsForm';
 import { ChartView } from './ChartView';
 import { SqlField } from './SqlField';
 import { guessSettings } from './charts/guess';
+import { fieldsOf } from './charts/data';
+import { TYPE_INFO } from './charts/types';
 
 export interface ChartDraft extends ChartFields {
   result?: ChartResult | null;
@@ -43,6 +45,10 @@ export function ChartEditor({ dashboard, chart, draft, onClose }: ChartEditorPro
   const source = sources.data?.find((s) => s.id === sourceId);
   const place = d.dataSourceId != null ? { databaseName: d.databaseName, schemaName: d.schemaName } : { databaseName: dashboard.dataset.databaseName ?? null, schemaName: dashboard.dataset.schemaName ?? null };
   const columns = useMemo(() => result?.headerList.map((h) => h.name) ?? [], [result]);
+  // A chart is pinned only once every field its type needs is chosen (a column chart without a Y draws nothing).
+  const fields = fieldsOf(d.type, d.settings);
+  const missingRole = TYPE_INFO[d.type].required.find((role) => !fields[role]?.length);
+  const saveBlocked = !d.sql.trim() ? t('dashboard.chart.noSql') : missingRole ? t('dashboard.check.missing', { role: missingRole }) : null;
 
   useEffect(() => {
     if (!sourceId && sources.data?.length && dashboard.dataset.collectionId != null) setD((x) => ({ ...x, dataSourceId: sources.data![0]!.id }));
@@ -85,12 +91,14 @@ export function ChartEditor({ dashboard, chart, draft, onClose }: ChartEditorPro
       open width={1180} title={chart ? t('dashboard.chart.edit') : t('dashboard.chart.new')} onCancel={() => onClose(false)} maskClosable={false} destroyOnHidden
       footer={[
         <Button key="cancel" onClick={() => onClose(false)}>{t('dashboard.cancel')}</Button>,
-        <Button key="save" type="primary" icon={<PushpinOutlined />} loading={saving} disabled={!d.sql.trim()} onClick={() => void save()} data-testid="chart-save">
-          {chart ? t('dashboard.chart.update') : t('dashboard.chart.pin')}
-        </Button>,
+        <Tooltip key="save" title={saveBlocked}>
+          <Button type="primary" icon={<PushpinOutlined />} loading={saving} disabled={!!saveBlocked} onClick={() => void save()} data-testid="chart-save">
+            {chart ? t('dashboard.chart.update') : t('dashboard.chart.pin')}
+          </Button>
+        </Tooltip>,
       ]}
     >
-      <div className="askdb-chart-editor" data-testid="chart-editor">
+      <div className="askdb-chart-editor" data-testid="chart-editor" onKeyDown={keepOpenOnDropdownEscape}>
         <div className="askdb-chart-editor-main">
           <Space wrap>
             <Input data-testid="chart-name" placeholder={t('dashboard.chart.name')} value={d.name} onChange={(e) => setD({ ...d, name: e.target.value })} style={{ width: 240 }} maxLength={255} />
@@ -114,4 +122,11 @@ export function ChartEditor({ dashboard, chart, draft, onClose }: ChartEditorPro
       </div>
     </Modal>
   );
+}
+
+/** Escape in an open dropdown (chart type, a field) closes the dropdown, not the whole editor. */
+function keepOpenOnDropdownEscape(e: KeyboardEvent<HTMLDivElement>): void {
+  if (e.key !== 'Escape') return;
+  const el = e.target as HTMLElement;
+  if (el.closest('[aria-expanded="true"], .ant-select-open, .ant-select-dropdown, .ant-picker-dropdown, .ant-color-picker')) e.stopPropagation();
 }

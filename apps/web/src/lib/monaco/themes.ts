@@ -4,6 +4,7 @@
  * light/dark and Xcode. An unknown name falls back to vs-dark.
  */
 import type * as Monaco from 'monaco-editor';
+import { useSettings } from '../settings.js';
 
 type ThemeData = Monaco.editor.IStandaloneThemeData;
 type Palette = {
@@ -73,11 +74,21 @@ const BUILT_IN = new Set(['vs', 'vs-dark', 'hc-black', 'hc-light']);
 export const DEFAULT_EDITOR_THEME = 'vs-dark';
 export const CUSTOM_THEME_NAMES = Object.keys(PALETTES);
 
-/** The Monaco theme id for a settings theme name; unknown names fall back to vs-dark (spec 01 §9). */
+/** Whether the app shows its light appearance (settings: light, or system with a light OS theme). */
+function appLight(): boolean {
+  const appearance = useSettings.getState().appearance;
+  if (appearance === 'system') return typeof matchMedia === 'function' && !matchMedia('(prefers-color-scheme: dark)').matches;
+  return appearance === 'light';
+}
+
+/**
+ * The Monaco theme id for a settings theme name; unknown names fall back to vs-dark (spec 01 §9).
+ * The default editor theme follows the app: a light appearance gets the light editor (issue 25
+ * item 9); a theme the user picked by name is kept whatever the appearance.
+ */
 export function resolveTheme(name: string | null | undefined): string {
-  if (!name) return DEFAULT_EDITOR_THEME;
-  if (BUILT_IN.has(name) || name in PALETTES) return name;
-  return DEFAULT_EDITOR_THEME;
+  const id = name && (BUILT_IN.has(name) || name in PALETTES) ? name : DEFAULT_EDITOR_THEME;
+  return id === DEFAULT_EDITOR_THEME && appLight() ? 'vs' : id;
 }
 
 /** Whether a theme has a light background (the result grid and error bar follow it). */
@@ -88,4 +99,12 @@ export function isLightTheme(name: string): boolean {
 
 export function defineThemes(monaco: typeof Monaco): void {
   for (const [name, p] of Object.entries(PALETTES)) monaco.editor.defineTheme(name, themeData(p));
+  // Switching the app's appearance (or the OS theme under "system") re-themes every open editor.
+  let last = '';
+  const apply = () => {
+    const id = resolveTheme(useSettings.getState().editor.theme);
+    if (id !== last) monaco.editor.setTheme((last = id));
+  };
+  useSettings.subscribe(apply);
+  if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', apply);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '@askdb/contracts';
 import { driverMessages } from './messages.js';
 import { driverFor, isSupported } from './registry.js';
+import { CONNECTION_TYPES, hasDriver } from '../../../apps/web/src/features/connections/connection-types.js';
 
 describe('driverFor', () => {
   it('gives the PostgreSQL and MySQL wire families one driver each', async () => {
@@ -16,6 +17,11 @@ describe('driverFor', () => {
   it('has a driver for every supported type whose types list names it', async () => {
     for (const t of DATABASE_TYPES.filter(isSupported)) expect((await driverFor(t)).types).toContain(t);
     expect(DATABASE_TYPES.filter(isSupported)).toHaveLength(19);
+  });
+
+  it('the connection dialog offers every type and marks as driverless exactly those without a driver here', () => {
+    expect(CONNECTION_TYPES.map((t) => t.type).sort()).toEqual([...DATABASE_TYPES].sort());
+    for (const t of DATABASE_TYPES) expect({ t, driver: hasDriver(t) }).toEqual({ t, driver: isSupported(t) });
   });
 
   it('refuses the other types with UNSUPPORTED, in the three languages', async () => {

@@ -11,7 +11,7 @@ import { useDialogs } from '../workspace/dialogs-store';
 import { useTree } from '../workspace/tree/tree-store';
 import { ROOT_KEY } from '../workspace/tree/types';
 import { ConnectionFields } from './ConnectionFields';
-import { typeInfo } from './connection-types';
+import { hasDriver, typeInfo } from './connection-types';
 import { defaultValues, toInput, typeSwitchPatch, valuesFromSummary, type ConnectionFormValues } from './form-model';
 
 type Result = { ok: true } | { ok: false; message: string; detail?: string };
@@ -115,7 +115,10 @@ export function ConnectionDialog() {
     }
   };
 
-  const typeLabel = typeInfo(Form.useWatch('type', form)).label;
+  const watchedType = Form.useWatch('type', form);
+  const typeLabel = typeInfo(watchedType).label;
+  // A type without a driver in this build: said in the form at once, never after a connect attempt.
+  const noDriver = !!watchedType && !hasDriver(watchedType);
   return (
     <Modal
       open={!!state}
@@ -130,7 +133,7 @@ export function ConnectionDialog() {
       data-testid="connection-dialog"
       footer={
         <div style={{ display: 'flex', alignItems: 'center' }}>
-          <Button onClick={onTest} loading={busy === 'test'} data-testid="conn-test">
+          <Button onClick={onTest} loading={busy === 'test'} disabled={noDriver} data-testid="conn-test">
             {t('conn.test')}
           </Button>
           <Space style={{ marginLeft: 'auto' }}>
@@ -140,7 +143,7 @@ export function ConnectionDialog() {
                 {t('conn.saveAnyway')}
               </Button>
             )}
-            <Button type="primary" onClick={() => void onSave(false)} loading={busy === 'save'} data-testid="conn-save">
+            <Button type="primary" onClick={() => void onSave(false)} loading={busy === 'save'} disabled={noDriver} data-testid="conn-save">
               {t('conn.save')}
             </Button>
           </Space>

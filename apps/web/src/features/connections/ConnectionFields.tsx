@@ -1,8 +1,8 @@
 /** The fields of the connection dialog per database type: general, SSH, SSL, driver options (spec 02 §3 labels). */
-import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Tabs, type FormInstance } from 'antd';
+import { Alert, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Tabs, type FormInstance } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CONNECTION_TYPES, typeInfo } from './connection-types';
+import { CONNECTION_TYPES, hasDriver, typeInfo } from './connection-types';
 import { parseConnectionString } from './connection-string';
 import type { ConnectionFormValues } from './form-model';
 
@@ -61,6 +61,7 @@ export function ConnectionFields({ form, editing, hasPassword, onUrlTouched, onT
           </Form.Item>
         </Col>
       </Row>
+      {!hasDriver(type) && <Alert type="warning" showIcon style={{ marginBottom: 12 }} data-testid="conn-no-driver" title={t('conn.noDriver', { type: info.label })} />}
       {info.kind === 'file' ? (
         <Form.Item name="filePath" label={t('conn.filePath')} rules={required} extra={t('conn.filePathHelp')}>
           <Input data-testid="conn-file" placeholder={type === 'DUCKDB' ? '/path/to/data.duckdb' : '/path/to/data.sqlite'} />

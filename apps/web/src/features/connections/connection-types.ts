@@ -12,6 +12,11 @@ export interface TypeInfo {
   defaultUser?: string;
   /** Where a database name is asked for (network engines). */
   database?: boolean;
+  /**
+   * False: the spec lists the type but this build has no driver for it (no maintained npm client);
+   * the dialog says so before any connect attempt and offers no Test or Save.
+   */
+  driver?: false;
 }
 
 export const CONNECTION_TYPES: TypeInfo[] = [
@@ -34,7 +39,19 @@ export const CONNECTION_TYPES: TypeInfo[] = [
   { type: 'OCEANBASE', label: 'OceanBase', kind: 'network', port: 2881, scheme: 'mysql', defaultUser: 'root', database: true },
   { type: 'DORIS', label: 'Doris', kind: 'network', port: 9030, scheme: 'mysql', defaultUser: 'root', database: true },
   { type: 'STARROCKS', label: 'StarRocks', kind: 'network', port: 9030, scheme: 'mysql', defaultUser: 'root', database: true },
+  // Spec 02 §1 lists these too; no driver ships with this build (no maintained client is installed).
+  ...([
+    ['OCEANBASE_ORACLE', 'OceanBase (Oracle mode)', 2881], ['DB2', 'DB2', 50000], ['SNOWFLAKE', 'Snowflake', 443], ['HIVE', 'Hive', 10000],
+    ['PRESTO', 'Presto', 8080], ['DM', 'DM (Dameng)', 5236], ['H2', 'H2', 9092], ['ELASTICSEARCH', 'Elasticsearch', 9200],
+    ['SUNDB', 'SUNDB', 22581], ['KYLIN', 'Kylin', 7070], ['XUGUDB', 'XuguDB', 5138], ['TDENGINE', 'TDengine', 6041],
+    ['BIGQUERY', 'BigQuery', 443], ['INFORMIX', 'Informix', 9088], ['GBASE8S', 'GBase 8s', 9088],
+  ] as const).map(([type, label, port]): TypeInfo => ({ type, label, kind: 'network', port, database: true, driver: false })),
 ];
+
+/** Whether this build can connect to the type (the dialog says so before any attempt when it cannot). */
+export function hasDriver(type: DatabaseType | string | null | undefined): boolean {
+  return typeInfo(type).driver !== false;
+}
 
 export function typeInfo(type: DatabaseType | string | null | undefined): TypeInfo {
   return CONNECTION_TYPES.find((t) => t.type === type) ?? { type: (type ?? 'MYSQL') as DatabaseType, label: String(type ?? ''), kind: 'network', database: true };

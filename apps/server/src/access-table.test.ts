@@ -183,6 +183,8 @@ const CORE: Record<string, Entry> = {
   'GET /api/config/system_config/ai': { rule: 'signedIn' },
   // Each organisation's admin edits that organisation's AI settings (personal: its owner).
   'POST /api/config/system_config/ai': { rule: 'orgAdmin', call: () => ({ body: { aiSqlSource: 'OPENAI', apiHost: 'https://ai.example.test/v1', model: 'm' } }) },
+  // The AI settings' Test action calls the provider the form describes (here a closed port: a refusal, never a 403 to the admin).
+  'POST /api/config/system_config/ai/test': { rule: 'orgAdmin', call: () => ({ body: { aiSqlSource: 'OPENAI', apiHost: 'http://127.0.0.1:1/v1', apiKey: 'k', model: 'm' } }) },
   'POST /api/ai/schema_link': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, question: 'orders total' } }) },
   'GET /api/ai/chat/list': { rule: 'signedIn' },
   'GET /api/ai/chat/brief': { rule: 'signedIn' },

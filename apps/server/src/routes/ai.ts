@@ -21,6 +21,7 @@ import { requireDataSource } from '../services/access.js';
 import { AiConfigService, AiKeyRetypeNeeded, DEFAULT_PRIVACY, isConfigured, type StoredAiConfig } from '../services/ai/ai-config.js';
 import { linkQuestion } from '../services/ai/schema-link-request.js';
 import { aiMsg } from '../services/ai/ai-messages.js';
+import { testAiSettings } from '../services/ai/ai-test.js';
 import { buildChatContext } from '../services/ai/chat-context.js';
 import { aiProviderFor, managedModelAvailable, managedModelName } from '../services/commerce/managed-ai.js';
 import { permissions } from '../services/permissions/index.js';
@@ -28,6 +29,8 @@ import { assertManagedAiAllowed } from '../services/licence/index.js';
 import { aiKeyRetype } from '../services/secret-rule.js';
 
 const MODEL_LIST_TIMEOUT_MS = 5_000;
+/** Sources with the vendor's host and model built in: a key is all they need. */
+const VENDOR_SOURCES: readonly string[] = ['ZHIPUAI', 'BAICHUANAI', 'WENXINAI'];
 
 /** The per-statement check results in the shape the chat UI reads. */
 export function checksPayload(report: CheckReport) {
@@ -179,12 +182,23 @@ const ai: RouteModule = (app, deps) => {
         throw e;
       }
     }
+    // A vendor source (Zhipu, Baichuan, Wenxin) has its host and model built in but needs a key:
+    // refused here rather than saved and then answered with "not configured".
+    if (VENDOR_SOURCES.includes(body.aiSqlSource) && !(body.apiKey ?? '').trim() && (body.apiKey === '' || !(await settings.get(req.ctx.organizationId))?.apiKeyEnc)) {
+      const reason = new AiError('AI_NOT_CONFIGURED', 'missingSetting', { params: { field: 'apiKey' } }).localized(req.ctx.lang);
+      throw new AppError(400, ERROR_CODES.INVALID_PARAMS, aiMsg(req.ctx.lang, 'SETTINGS_INVALID', { reason }));
+    }
     try {
       return settings.toPublic(await settings.save(body, req.ctx.organizationId), true, serverMode);
     } catch (e) {
       if (e instanceof AiKeyRetypeNeeded) throw aiKeyRetype(req.ctx.lang);
       throw e;
     }
+  });
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/config/system_config/ai/test', summary: 'Test the AI settings of the form with one small request', tag: 'ai', body: AiConfigInput }, async ({ body }, req) => {
+    if (!canEdit(req)) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, aiMsg(req.ctx.lang, 'SETTINGS_ADMIN_ONLY'));
+    return testAiSettings(body, await settings.get(req.ctx.organizationId), settings, req.ctx.lang);
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/schema_link', summary: 'Rank the tables and columns a question needs', tag: 'ai', body: SchemaLinkInput }, async ({ body }, req) => {

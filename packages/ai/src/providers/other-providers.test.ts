@@ -119,8 +119,10 @@ describe('registry', () => {
     expect(url('BAICHUANAI')).toBe('https://api.baichuan-ai.com/v1/chat/completions');
     expect(url('WENXINAI')).toBe('https://qianfan.baidubce.com/v2/chat/completions');
     llm.reply({ content: ['glm says hi'] });
-    const p = createProvider({ source: 'ZHIPUAI', apiHost: llm.openAiBase, model: 'glm-4' });
+    const p = createProvider({ source: 'ZHIPUAI', apiHost: llm.openAiBase, apiKey: 'plain-zhipu-key', model: 'glm-4' });
     expect((await collectReply(p.stream({ messages: conversation }))).content).toBe('glm says hi');
     expect(llm.last().body.model).toBe('glm-4');
+    // A key that is not `{id}.{secret}` goes as it is.
+    expect(llm.last().headers.authorization).toBe('Bearer plain-zhipu-key');
   });
 });

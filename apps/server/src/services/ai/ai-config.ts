@@ -146,5 +146,7 @@ export function isConfigured(c: StoredAiConfig | null): boolean {
   if (!c || c.aiSqlSource === 'ASKDB') return false;
   if (c.aiSqlSource === 'AZUREAI') return !!c.apiHost && !!(c.deployment || c.model);
   if (c.aiSqlSource === 'RESTAI') return !!c.apiHost;
+  // Zhipu, Baichuan and Wenxin have their vendor's host and a default model: the key is what they need.
+  if (c.aiSqlSource === 'ZHIPUAI' || c.aiSqlSource === 'BAICHUANAI' || c.aiSqlSource === 'WENXINAI') return !!c.apiKeyEnc;
   return !!(c.apiHost || c.apiKeyEnc) && !!c.model;
 }

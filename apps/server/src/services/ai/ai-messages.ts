@@ -15,6 +15,7 @@ export const aiServerMessages = defineMessages({
     'zh-CN': 'AI 设置由管理员管理',
     'ja-JP': 'AI 設定は管理者が管理しています',
   },
+  API_TEST_FAILED: { 'en-US': 'API interface test failed', 'zh-CN': '接口测试失败', 'ja-JP': 'API インターフェースのテストに失敗しました' },
   SETTINGS_INVALID: { 'en-US': 'Invalid AI settings: {reason}', 'zh-CN': 'AI 设置无效：{reason}', 'ja-JP': 'AI 設定が無効です：{reason}' },
   CHAT_CONTEXT_FAILED: {
     'en-US': 'Could not read the schema of the bound data source ({reason}); answering without it.',

@@ -20,7 +20,7 @@ export const SPEC_NAMED_CALLS = [
   'POST /api/rdb/dml/count', 'POST /api/rdb/dml/execute_update', 'POST /api/rdb/dml/get_update_sql', 'POST /api/rdb/dml/valid_select',
   'GET /api/rdb/trigger/detail',
   'POST /api/operation/log/create', 'GET /api/operation/log/list', 'GET /api/operation/log/get',
-  'POST /api/system/stop', 'GET /api/system/version', 'POST /api/system/spm/client/create', 'POST /api/system/active',
+  'POST /api/system/stop', 'GET /api/system/version', 'GET /api/system/sts', 'POST /api/system/file/upload', 'POST /api/system/spm/client/create', 'POST /api/system/active',
   'GET /api/config/system_config/:code', 'GET /api/config/embedding/white/check',
   'GET /api/notification/get',
 ] as const;

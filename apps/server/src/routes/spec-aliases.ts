@@ -10,6 +10,7 @@ import { defineRoute } from '../http/route.js';
 import { call, qs, relay } from './spec-forward.js';
 import { AiCollectionRepo, requireCollection } from '../services/ai/ai-collections.js';
 import specExtras from './spec-extras.js';
+import specUploads from './spec-uploads.js';
 
 const tag = 'spec-aliases';
 const Any = z.record(z.string(), z.unknown());
@@ -71,5 +72,6 @@ const specAliases: RouteModule = async (app, deps) => {
   alias('POST', '/api/system/active', 'operator', '/api/licence/activate', 'Activate this installation with a licence code');
 
   await specExtras(app, deps);
+  await specUploads(app, deps);
 };
 export default specAliases;

@@ -22,6 +22,7 @@ import { commerceCnyMigration } from './0016-commerce-cny.js';
 import { rewardMaturityMigration } from './0017-reward-maturity.js';
 import { loginThrottleMigration } from './0018-login-throttle.js';
 import { approvalScopesMigration } from './0019-approval-scopes.js';
+import { uploadBlobsMigration } from './0020-upload-blobs.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -156,5 +157,6 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0017_reward_maturity': rewardMaturityMigration(),
     '0018_login_throttle': loginThrottleMigration(),
     '0019_approval_scopes': approvalScopesMigration(),
+    '0020_upload_blobs': uploadBlobsMigration(d),
   };
 }

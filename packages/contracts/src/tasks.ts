@@ -149,6 +149,8 @@ export const ExportTaskInput = z.object({
   format: z.enum(TASK_EXPORT_FORMATS),
 });
 export type ExportTaskInput = z.infer<typeof ExportTaskInput>;
+  /** CSV/XLSX: keep text that starts like a formula (=, +, -, @, tab, CR) as it is; by default it gets a leading apostrophe. Ignored by SQL and JSON. */
+  rawFormulas: z.boolean().optional(),
 
 /** Import preview: first rows and inferred column types, before the task starts. */
 export interface ImportPreview {

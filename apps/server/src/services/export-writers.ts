@@ -1,4 +1,16 @@
-/** Streaming writers for result export: CSV, JSON, SQL INSERT statements, XLSX. */
+/**
+ * Streaming writers for result export: CSV, JSON, SQL INSERT statements, XLSX.
+ *
+ * CSV follows PostgreSQL's `COPY … CSV`: NULL is an empty field without quotes, the empty string is
+ * `""`, so a NULL and an empty text never come back as each other (the import reads it the same way).
+ *
+ * Files meant for a spreadsheet (CSV, XLSX) guard text a spreadsheet would run as a formula — a cell
+ * starting with = + - @, a tab or a carriage return (`=HYPERLINK(…)`, `=cmd|' /C calc'!A0`) — with a
+ * leading apostrophe, unless the export asks for raw text. Numbers (a NUMERIC column, or a value that
+ * is a plain number such as -5) are left alone. A text already starting with apostrophes before such
+ * a character gets one more, so the import's removal of exactly one apostrophe gives every text back.
+ * SQL and JSON exports never change a value.
+ */
 import type { Writable } from 'node:stream';
 import type { ResultHeader } from '@askdb/contracts';
 import type { Dialect } from '@askdb/sql';
@@ -18,13 +30,40 @@ export function textSink(out: Writable) {
   };
 }
 
-const csvCell = (v: string | null) => (v === null ? '' : /[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+export interface SpreadsheetExportOptions {
+  /** Keep text that starts like a formula as it is (default: guarded with an apostrophe). */
+  rawFormulas?: boolean;
+}
 
-export function csvWriter(out: Writable): ExportWriter {
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/** A text as a spreadsheet cell shows it, never runs it: `=1+2` → `'=1+2` (numbers untouched). */
+export function spreadsheetText(v: string): string {
+  return FORMULA_START.test(v) && !PLAIN_NUMBER.test(v) ? `'${v}` : v;
+}
+
+/** The text spreadsheetText guarded, given back (a text it would not have guarded is returned as is). */
+export function unguardSpreadsheetText(v: string): string {
+  return v.charCodeAt(0) === 39 && FORMULA_START.test(v.slice(1)) && !PLAIN_NUMBER.test(v.slice(1)) ? v.slice(1) : v;
+}
+
+/** Per column: whether its values are guarded (not in a raw export, never in a NUMERIC column). */
+const guards = (cols: ResultHeader[], o: SpreadsheetExportOptions) => cols.map((c) => !o.rawFormulas && c.dataType !== 'NUMERIC');
+
+const csvText = (v: string) => (v === '' ? '""' : /[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** One CSV field: NULL as nothing, '' as "", guarded when asked. */
+const csvCell = (v: string | null, guard: boolean) => (v === null ? '' : csvText(guard ? spreadsheetText(v) : v));
+
+export function csvWriter(out: Writable, o: SpreadsheetExportOptions = {}): ExportWriter {
   const w = textSink(out);
+  let guard: boolean[] = [];
   return {
-    header: (cols) => w('\uFEFF' + cols.map((c) => csvCell(c.name)).join(',') + '\r\n'),
-    rows: (rows) => w(rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'),
+    header: (cols) => {
+      guard = guards(cols, o);
+      return w('\uFEFF' + cols.map((c) => csvCell(c.name, !o.rawFormulas)).join(',') + '\r\n');
+    },
+    rows: (rows) => w(rows.map((r) => r.map((v, i) => csvCell(v, guard[i] ?? !o.rawFormulas)).join(',')).join('\r\n') + '\r\n'),
     end: () => undefined,
   };
 }
@@ -69,16 +108,18 @@ export function sqlInsertWriter(out: Writable, dialect: Dialect, table: string):
   };
 }
 
-export async function xlsxWriter(out: Writable): Promise<ExportWriter> {
+export async function xlsxWriter(out: Writable, o: SpreadsheetExportOptions = {}): Promise<ExportWriter> {
   const ExcelJS = (await import('exceljs')).default;
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const ws = wb.addWorksheet('Result');
+  let guard: boolean[] = [];
   return {
     header: (cols) => {
-      ws.addRow(cols.map((c) => c.name)).commit();
+      guard = guards(cols, o);
+      ws.addRow(cols.map((c) => (o.rawFormulas ? c.name : spreadsheetText(c.name)))).commit();
     },
     rows: (rows) => {
-      for (const r of rows) ws.addRow(r.map((v) => (v === null ? null : v))).commit();
+      for (const r of rows) ws.addRow(r.map((v, i) => (v === null ? null : guard[i] ? spreadsheetText(v) : v))).commit();
     },
     end: async () => {
       ws.commit();

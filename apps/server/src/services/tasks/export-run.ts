@@ -29,6 +29,8 @@ export interface ExportJob {
   sql: string | null;
   format: TaskExportFormat;
   file: string;
+  /** CSV/XLSX: keep formula-like text as it is (default: guarded for spreadsheets, see export-writers.ts). */
+  rawFormulas?: boolean;
 }
 export type ExportOutcome = { state: 'DONE' | 'STOPPED' | 'FAILED'; error: string | null; counters: ExportCounters };
 
@@ -116,9 +118,9 @@ export class ExportRunner {
 
   private async writerFor(): Promise<ExportWriter> {
     switch (this.j.format) {
-      case 'csv': return csvWriter(this.out);
+      case 'csv': return csvWriter(this.out, { rawFormulas: this.j.rawFormulas });
       case 'json': return jsonWriter(this.out);
-      case 'xlsx': return xlsxWriter(this.out);
+      case 'xlsx': return xlsxWriter(this.out, { rawFormulas: this.j.rawFormulas });
       default: return sqlInsertWriter(this.out, this.j.dialect, this.j.tableName ?? 'result');
     }
   }

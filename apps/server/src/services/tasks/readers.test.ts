@@ -13,7 +13,8 @@ const collect = async <T>(it: AsyncIterable<T>) => {
 
 describe('delimitedRecords', () => {
   const text = 'a,b,c\r\n1,"x, ""quoted""\nline",\r\n"",2,"3"\n4,,5';
-  const expected = [['a', 'b', 'c'], ['1', 'x, "quoted"\nline', ''], ['', '2', '3'], ['4', '', '5']];
+  // As in COPY … CSV: an empty field without quotes is NULL, "" is the empty string.
+  const expected = [['a', 'b', 'c'], ['1', 'x, "quoted"\nline', null], ['', '2', '3'], ['4', null, '5']];
   it.each([1, 2, 3, 5, 7, 1000])('parses RFC 4180 with chunks of %i characters', async (size) => {
     expect(await collect(delimitedRecords(chunks(text, size), ','))).toEqual(expected);
   });

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import iconv from 'iconv-lite';
 import { SPREADSHEET_LIMITS, recordTooLarge, tooManyColumns } from '../spreadsheet-limits.js';
+import { unguardSpreadsheetText } from '../export-writers.js';
 
 export type Cell = string | null;
 /** A record read from the file: its cells, or why the row could not be read. */
@@ -43,16 +44,26 @@ export async function* textChunks(file: string, encoding: string, progress: Read
   if (tail) yield tail;
 }
 
-/** RFC 4180 records from text chunks; a bare CR, LF or CRLF ends a record outside quotes. */
-export async function* delimitedRecords(chunks: AsyncIterable<string>, delimiter: string): AsyncGenerator<string[]> {
+/**
+ * RFC 4180 records from text chunks; a bare CR, LF or CRLF ends a record outside quotes. As in
+ * PostgreSQL's `COPY … CSV`, an empty field without quotes is NULL (null) and `""` is the empty string.
+ */
+export async function* delimitedRecords(chunks: AsyncIterable<string>, delimiter: string): AsyncGenerator<(string | null)[]> {
   for await (const records of delimitedRecordRuns(chunks, delimiter)) yield* records;
 }
 
 /** The records of `delimitedRecords`, as the runs that end in each text chunk (one await per chunk, not per record). */
-export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimiter: string): AsyncGenerator<string[][]> {
+export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimiter: string): AsyncGenerator<(string | null)[][]> {
   const d = delimiter.charCodeAt(0);
   let field = '';
-  let record: string[] = [];
+  let record: (string | null)[] = [];
+  /** The field being read began with a quote (so an empty one is '', not NULL). */
+  let quoted = false;
+  const value = (v: string): string | null => {
+    const out = v === '' && !quoted ? null : v;
+    quoted = false;
+    return out;
+  };
   let inQuotes = false;
   let quotePending = false; // saw a quote inside quotes: either an escaped quote or the end of the field
   let afterCR = false;
@@ -66,7 +77,7 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
       first = false;
     }
-    const out: string[][] = [];
+    const out: (string | null)[][] = [];
     let start = 0;
     const n = chunk.length;
     for (let i = 0; i < n; i++) {
@@ -104,13 +115,13 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
         }
       }
       if (c === d) {
-        record.push(field + chunk.slice(start, i));
+        record.push(value(field + chunk.slice(start, i)));
         if (record.length >= SPREADSHEET_LIMITS.columns) throw tooManyColumns();
         field = '';
         start = i + 1;
         touched = true;
       } else if (c === 10 || c === 13) {
-        record.push(field + chunk.slice(start, i));
+        record.push(value(field + chunk.slice(start, i)));
         field = '';
         out.push(record);
         records++;
@@ -121,6 +132,7 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
         afterCR = c === 13;
       } else if (c === 34 && start === i && field === '') {
         inQuotes = true;
+        quoted = true;
         touched = true;
         start = i + 1;
       } else touched = true;
@@ -133,7 +145,7 @@ export async function* delimitedRecordRuns(chunks: AsyncIterable<string>, delimi
     if (out.length) yield out;
   }
   if (touched || field !== '' || record.length > 0) {
-    record.push(field);
+    record.push(value(field));
     yield [record];
   }
 }
@@ -145,13 +157,13 @@ export async function delimitedSource(file: string, opts: { delimiter: string; e
   const progress: ReadProgress = { bytes: 0 };
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
   const it = delimitedRecordRuns(textChunks(file, opts.encoding, progress, stream), opts.delimiter);
-  let firstRec: string[] | null = null;
-  let firstRun: string[][] = [];
+  let firstRec: (string | null)[] | null = null;
+  let firstRun: (string | null)[][] = [];
   let at = 0;
   while (!firstRec) {
     for (; at < firstRun.length; at++) {
       const rec = firstRun[at]!;
-      if (rec.length === 1 && rec[0] === '') continue; // blank line
+      if (rec.length === 1 && rec[0] === null) continue; // blank line
       firstRec = rec;
       at++;
       break;
@@ -162,14 +174,14 @@ export async function delimitedSource(file: string, opts: { delimiter: string; e
     firstRun = n.value;
     at = 0;
   }
-  const columns = firstRec ? (opts.header ? firstRec.map((c, i) => c.trim() || `col_${i + 1}`) : firstRec.map((_, i) => `col_${i + 1}`)) : [];
+  const columns = firstRec ? (opts.header ? firstRec.map((c, i) => (c ?? '').trim() || `col_${i + 1}`) : firstRec.map((_, i) => `col_${i + 1}`)) : [];
   const width = columns.length;
   let row = 0;
-  const run = (recs: string[][], from: number): FileRecord[] => {
+  const run = (recs: (string | null)[][], from: number): FileRecord[] => {
     const out: FileRecord[] = [];
     for (let i = from; i < recs.length; i++) {
       const rec = recs[i]!;
-      if (rec.length === 1 && rec[0] === '') continue;
+      if (rec.length === 1 && rec[0] === null) continue;
       out.push(check(rec, ++row));
     }
     return out;
@@ -183,16 +195,17 @@ export async function delimitedSource(file: string, opts: { delimiter: string; e
   async function* records(r: AsyncGenerator<FileRecord[]>): AsyncGenerator<FileRecord> {
     for await (const recs of r) yield* recs;
   }
-  const check = (rec: string[], row: number): FileRecord => {
+  const check = (rec: Cell[], row: number): FileRecord => {
     if (rec.length !== width) return { row, error: `wrong column count: ${rec.length} instead of ${width}` };
-    // In place: empty cells become NULL, one array per record.
-    const cells = rec as Cell[];
+    // In place, one array per record: NULL stays NULL, '' stays '', and a text our CSV export
+    // guarded with an apostrophe (see spreadsheetText) gets its own text back.
     for (let i = 0; i < width; i++) {
-      const c = rec[i]!;
-      if (c === '') cells[i] = null;
-      else if (c.includes(BAD)) return { row, error: `bad encoding (not valid ${opts.encoding})` };
+      const c = rec[i];
+      if (c === null || c === undefined) continue;
+      if (c.includes(BAD)) return { row, error: `bad encoding (not valid ${opts.encoding})` };
+      if (c.charCodeAt(0) === 39) rec[i] = unguardSpreadsheetText(c);
     }
-    return { row, cells };
+    return { row, cells: rec };
   };
   const recordRuns = runs();
   return { columns, records: records(recordRuns), runs: recordRuns, progress, close: () => stream.destroy() };

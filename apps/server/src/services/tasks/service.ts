@@ -128,7 +128,7 @@ export class TaskService {
         const fileName = `${base}_${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14)}.${EXT[e.format]}`;
         const file = path.join(dir, fileName);
         await this.repo.setOutput(taskId, file, fileName);
-        outcome = await new ExportRunner({ conn, dialect, databaseName: task.databaseName, schemaName: task.schemaName, target: e.target, tableName: e.tableName ?? null, sql: e.sql ?? null, format: e.format, file }, hooks).run();
+        outcome = await new ExportRunner({ conn, dialect, databaseName: task.databaseName, schemaName: task.schemaName, target: e.target, tableName: e.tableName ?? null, sql: e.sql ?? null, format: e.format, file, rawFormulas: e.rawFormulas }, hooks).run();
       }
     } catch (err) {
       outcome = { state: 'FAILED', error: err instanceof Error ? err.message : String(err), counters: { processedRows: 0, committedRows: 0, failedRows: 0, processedBytes: 0 } };

@@ -10,6 +10,7 @@ import { TASK_LIMITS } from '@askdb/contracts';
 import type { Cell, FileRecord, ReadProgress, TableSource } from './readers.js';
 import { WorkbookScan, type WorkbookCounts } from '../spreadsheet-scan.js';
 import { SpreadsheetTooLarge } from '../spreadsheet-limits.js';
+import { unguardSpreadsheetText } from '../export-writers.js';
 
 export class FileRefused extends Error {}
 
@@ -138,6 +139,8 @@ export async function xlsxSource(file: string, opts: { header: boolean }): Promi
       while (vals.length > width && vals[vals.length - 1] === null) vals.pop();
       if (vals.length > width) return { row, error: `wrong column count: ${vals.length} instead of ${width}` };
       while (vals.length < width) vals.push(null);
+      // Text our XLSX export guarded against formulas gets its own text back.
+      for (let i = 0; i < width; i++) if (vals[i]?.charCodeAt(0) === 39) vals[i] = unguardSpreadsheetText(vals[i]!);
       return { row, cells: vals };
     };
     if (!first.done && !opts.header) yield shape([...head]);

@@ -1,6 +1,6 @@
 /** Start an export task: a table or a database from the tree's menu, a query from the console results. */
 import { useEffect, useState } from 'react';
-import { Modal, Radio, Space, Typography } from 'antd';
+import { Checkbox, Modal, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskExportFormat } from '@askdb/contracts';
 import { taskApi } from './api';
@@ -12,6 +12,9 @@ export function ExportDialog() {
   const req = useTaskDialogs((s) => s.exportFor);
   const formats: TaskExportFormat[] = req?.target === 'database' ? ['dump', 'sql'] : req?.target === 'table' ? ['csv', 'xlsx', 'json', 'sql', 'dump'] : ['csv', 'xlsx', 'json', 'sql'];
   const [format, setFormat] = useState<TaskExportFormat>('csv');
+  // CSV/XLSX guard formula-like text by default; the user may ask for it raw.
+  const [rawFormulas, setRawFormulas] = useState(false);
+  const spreadsheet = format === 'csv' || format === 'xlsx';
   const close = () => useTaskDialogs.getState().openExport(null);
   const { busy, start: run } = useStartTask(close);
   useEffect(() => {
@@ -20,7 +23,7 @@ export function ExportDialog() {
   if (!req) return null;
   const start = () => run(() => taskApi.exportStart({
     dataSourceId: req.dataSourceId, databaseName: req.databaseName ?? undefined, schemaName: req.schemaName ?? undefined,
-    target: req.target, tableName: req.tableName ?? undefined, sql: req.sql, format,
+    target: req.target, tableName: req.tableName ?? undefined, sql: req.sql, format, ...(spreadsheet && rawFormulas ? { rawFormulas: true } : {}),
   }));
   const what = req.target === 'query' ? (req.sql ?? '').slice(0, 120) : [req.databaseName, req.schemaName, req.tableName].filter(Boolean).join('.');
   return (
@@ -32,6 +35,11 @@ export function ExportDialog() {
           {formats.map((f) => <Radio key={f} value={f} data-testid={`export-format-${f}`}>{t(`task.export.fmt.${f}`)}</Radio>)}
         </Space>
       </Radio.Group>
+      {spreadsheet && (
+        <Checkbox checked={rawFormulas} onChange={(e) => setRawFormulas(e.target.checked)} style={{ display: 'block', marginTop: 12 }} data-testid="export-raw-formulas">
+          {t('task.export.rawFormulas')}
+        </Checkbox>
+      )}
     </Modal>
   );
 }

@@ -5,6 +5,7 @@
  * services/organizations; this module only maps HTTP to them.
  */
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   ERROR_CODES, InvitationAccept, InvitationCreate, InvitationQuery, JoinRequestDecision, JoinRequestQuery, MemberListQuery, MemberRef, MemberRoleUpdate,
   OrganizationCreate, OrganizationJoin, OrganizationRef, OrganizationUpdate, TeamCodeQuery,
@@ -24,6 +25,7 @@ import { orgMsg } from '../services/organizations/messages.js';
 import { AppError } from '../http/errors.js';
 
 const BASE = '/api/organization';
+const NeedCreateOrgQuery = z.object({ needCreateOrg: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()) });
 const tag = 'organization';
 
 const actorOf = (req: FastifyRequest) => {
@@ -53,9 +55,11 @@ const organization: RouteModule = (app, deps) => {
     teams.current(actorOf(req), orgIdOf(req, query.organizationId), req.ctx.organizationId),
   );
 
-  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list`, summary: 'My organisations: personal and teams, with my role', tag }, (_i, req) =>
-    teams.list(requireUser(req).id, req.ctx.organizationId),
-  );
+  // needCreateOrg (spec 01 §7 "Org list (needCreateOrg)"; issue 29 item 21): a user without any organisation gets their personal one first.
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: `${BASE}/list`, summary: 'My organisations: personal and teams, with my role (needCreateOrg: make my personal one if I have none)', tag, query: NeedCreateOrgQuery }, async ({ query }, req) => {
+    if (query.needCreateOrg) await teams.ensurePersonal(requireUser(req).id, requireUser(req).name);
+    return teams.list(requireUser(req).id, req.ctx.organizationId);
+  });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: `${BASE}/create`, summary: 'Create a team (the caller becomes its owner)', tag, body: OrganizationCreate }, async ({ body }, req) => {
     serverOnly(req);

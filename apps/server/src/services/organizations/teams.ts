@@ -48,6 +48,11 @@ export class TeamService {
     return summaryOf(org, me.roleCode, currentId, await this.vipOf(org.id));
   }
 
+  /** The user's personal organisation when they belong to none (the org list's needCreateOrg). */
+  async ensurePersonal(userId: number, name: string): Promise<void> {
+    if ((await this.orgs.listForUser(userId)).length === 0) await this.orgs.createPersonal(userId, name);
+  }
+
   async list(userId: number, currentId: number | null): Promise<OrganizationSummary[]> {
     const list = await this.orgs.listForUser(userId);
     return Promise.all(list.map(async (o) => summaryOf(o, o.roleCode, currentId, await this.vipOf(o.id))));

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { StartupGate } from './app/StartupGate';
 import { initialLocale, setupI18n } from './i18n';
 import { useSettings } from './lib/settings';
 import './app/app.css';
@@ -12,6 +13,8 @@ setupPwa();
 installApiErrorToasts();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <StartupGate>
+      <App />
+    </StartupGate>
   </StrictMode>,
 );

@@ -25,3 +25,4 @@ import { moreSettingsStrings } from '../features/settings/more-i18n'; featureStr
 import { knowledgeStrings } from '../features/knowledge/i18n'; featureStrings.push(knowledgeStrings);
 import { apiErrorStrings } from '../app/api-errors'; featureStrings.push(apiErrorStrings);
 import { inlineAiStrings } from '../features/console/inline-ai-i18n'; featureStrings.push(inlineAiStrings);
+import { startupStrings } from '../app/StartupGate'; featureStrings.push(startupStrings);

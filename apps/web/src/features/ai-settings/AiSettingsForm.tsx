@@ -11,7 +11,7 @@ import { AI_PRIVACY, type AiPrivacy, type AiSource } from '@askdb/contracts';
 import { api, ApiError } from '../../lib/api.js';
 import { useAiConfig } from '../chat/ai-config-store.js';
 
-const SOURCES: AiSource[] = ['OPENAI', 'AZUREAI', 'ANTHROPIC', 'RESTAI'];
+const SOURCES: AiSource[] = ['OPENAI', 'ZHIPUAI', 'BAICHUANAI', 'WENXINAI', 'AZUREAI', 'ANTHROPIC', 'RESTAI'];
 
 const HOST_PRESETS: Partial<Record<AiSource, { label: string; value: string }[]>> = {
   OPENAI: [
@@ -23,7 +23,26 @@ const HOST_PRESETS: Partial<Record<AiSource, { label: string; value: string }[]>
     { label: 'vLLM', value: 'http://127.0.0.1:8000/v1' },
   ],
   ANTHROPIC: [{ label: 'Anthropic', value: 'https://api.anthropic.com' }],
+  ZHIPUAI: [{ label: 'Zhipu', value: 'https://open.bigmodel.cn/api/paas/v4' }],
+  BAICHUANAI: [{ label: 'Baichuan', value: 'https://api.baichuan-ai.com/v1' }],
+  WENXINAI: [{ label: 'Qianfan', value: 'https://aip.baidubce.com' }],
 };
+
+/** The request body of the form (save and Test send the same settings). */
+function settingsBody(v: FormValues, clearKey: boolean, serverMode: boolean) {
+  const trim = (s?: string) => (s && s.trim() ? s.trim() : undefined);
+  return {
+    aiSqlSource: v.aiSqlSource,
+    apiHost: trim(v.apiHost),
+    // Write-only: an empty field keeps the stored key.
+    ...(trim(v.apiKey) ? { apiKey: v.apiKey!.trim() } : clearKey ? { apiKey: '' } : {}),
+    model: trim(v.model),
+    ...(v.aiSqlSource === 'AZUREAI' ? { deployment: trim(v.deployment), apiVersion: trim(v.apiVersion) } : {}),
+    ...(v.aiSqlSource === 'RESTAI' ? { stream: v.stream ?? true } : {}),
+    privacy: v.privacy,
+    ...(serverMode ? { adminManaged: !!v.adminManaged } : {}),
+  };
+}
 
 interface FormValues {
   aiSqlSource: AiSource;
@@ -69,25 +88,34 @@ export function AiSettingsForm({ onSaved }: { onSaved?(): void }) {
   }, [config, form]);
 
   const readOnly = !!config && !config.canEdit;
+  const [testing, setTesting] = useState(false);
+  const [testResult, setTestResult] = useState<{ ok: boolean; text?: string }>();
+
+  /** Calls the provider the form describes (before or after saving) and shows what came back. */
+  const test = async () => {
+    let v: FormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setTesting(true);
+    setTestResult(undefined);
+    try {
+      const r = await api<{ reply: string }>('/api/config/system_config/ai/test', { body: settingsBody(v, clearKey, serverMode) });
+      setTestResult({ ok: true, text: r.reply });
+    } catch (e) {
+      setTestResult({ ok: false, text: e instanceof ApiError ? e.detail || e.message : (e as Error).message });
+    } finally {
+      setTesting(false);
+    }
+  };
 
   const save = async (v: FormValues) => {
     setSaving(true);
     setError(undefined);
-    const trim = (s?: string) => (s && s.trim() ? s.trim() : undefined);
     try {
-      await api('/api/config/system_config/ai', {
-        body: {
-          aiSqlSource: v.aiSqlSource,
-          apiHost: trim(v.apiHost),
-          // Write-only: an empty field keeps the stored key.
-          ...(trim(v.apiKey) ? { apiKey: v.apiKey!.trim() } : clearKey ? { apiKey: '' } : {}),
-          model: trim(v.model),
-          ...(v.aiSqlSource === 'AZUREAI' ? { deployment: trim(v.deployment), apiVersion: trim(v.apiVersion) } : {}),
-          ...(v.aiSqlSource === 'RESTAI' ? { stream: v.stream ?? true } : {}),
-          privacy: v.privacy,
-          ...(serverMode ? { adminManaged: !!v.adminManaged } : {}),
-        },
-      });
+      await api('/api/config/system_config/ai', { body: settingsBody(v, clearKey, serverMode) });
       form.setFieldValue('apiKey', undefined);
       setClearKey(false);
       await load();
@@ -180,9 +208,24 @@ export function AiSettingsForm({ onSaved }: { onSaved?(): void }) {
         </Form.Item>
       )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="ai-settings-error" />}
-      <Button type="primary" htmlType="submit" loading={saving} data-testid="ai-settings-save">
-        {t('aiSettings.save')}
-      </Button>
+      {testResult && (
+        <Alert
+          type={testResult.ok ? 'success' : 'error'}
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="ai-settings-test-result"
+          title={testResult.ok ? t('aiSettings.testOk', { reply: testResult.text ?? '' }) : t('aiSettings.testFailed')}
+          description={testResult.ok ? undefined : <span style={{ whiteSpace: 'pre-wrap' }}>{testResult.text}</span>}
+        />
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="ai-settings-save">
+          {t('aiSettings.save')}
+        </Button>
+        <Button onClick={() => void test()} loading={testing} data-testid="ai-settings-test">
+          {t('aiSettings.test')}
+        </Button>
+      </Space>
     </Form>
   );
 }

@@ -13,6 +13,8 @@ interface SessionState {
   user?: CurrentUser;
   /** 'loading' until /api/system (and in server mode the user) answered. */
   status: 'loading' | 'ready' | 'anonymous';
+  /** GET /api/system failed: the app cannot start (StartupGate says so). */
+  startupFailed?: boolean;
   load(opts?: { anonymousOk?: boolean }): Promise<void>;
   refreshUser(): Promise<void>;
   signOut(): Promise<void>;
@@ -22,7 +24,8 @@ export const useSession = create<SessionState>((set, get) => ({
   status: 'loading',
   async load(opts) {
     const system = await api<SystemInfo>('/api/system').catch(() => undefined);
-    set({ system });
+    set({ system, startupFailed: !system });
+    if (!system) return;
     try {
       // On the login page a NeedLoggedIn answer just means "not signed in yet"; elsewhere api() goes to the login page.
       const user = await accountApi.currentUser();

@@ -120,3 +120,21 @@ test('Bob reads what was granted and nothing more', async () => {
   await bob.page.getByTestId('console-run').click();
   await expect(restricted(bob.page)).toBeVisible(NAV);
 });
+
+test("a member's chat context defaults to the first place he can read, not a source he may not read", async () => {
+  // A shared source Bob holds no grant on, listed before the Warehouse by name.
+  const locked = await post(alice, '/api/connection/datasource/create', { alias: 'AAA Locked', type: 'POSTGRESQL', host: '127.0.0.1', port: 5432, user: 'postgres', databaseName: world.database, visibility: 'SHARED' });
+  const sources = (await get(bob, '/api/connection/datasource/list?pageNo=1&pageSize=50')).data as Array<{ id: number; alias: string; hasPermission: boolean }>;
+  expect(sources.find((s) => s.id === locked)?.hasPermission).toBe(false);
+  await go(bob, '/workspace');
+  // No console open, and a context remembered from before that he may not read.
+  await bob.page.evaluate((id) => {
+    localStorage.setItem('askdb.workspace.tabs', JSON.stringify({ tabs: [], activeId: null }));
+    localStorage.setItem('askdb.chat.context', JSON.stringify({ dataSourceId: id, dataSourceName: 'AAA Locked', databaseType: 'POSTGRESQL' }));
+  }, locked);
+  await bob.page.reload();
+  const label = bob.page.getByTestId('right-panel').getByTestId('chat-context-label');
+  await expect(label).toContainText('Warehouse', NAV);
+  await expect(label).not.toContainText('AAA Locked');
+  await expect(label).toContainText(world.database);
+});

@@ -131,7 +131,9 @@ export class MysqlConnection extends RunnerConnection {
       const q = queue = new PushQueue<Item>(HIGH_WATER_CHUNKS, () => conn.pause(), () => conn.resume());
       let decode: ((row: (Buffer | null)[]) => Cell[]) | null = null;
       let chunk: Cell[][] = [];
-      const flush = () => { if (chunk.length) { q.push({ kind: 'rows', rows: chunk }); chunk = []; } };
+      // Once abandoned nothing is queued: a push could pause the socket again, and a paused
+      // mysql2 connection holds the next statement's answer forever.
+      const flush = () => { if (chunk.length && !abandoned) q.push({ kind: 'rows', rows: chunk }); chunk = []; };
       // A query without a callback is not told when the connection dies (KILL, network): the
       // connection is, so the statement ends with that error instead of waiting forever. Listened
       // to before the query starts: mysql2 can fail the connection inside conn.query() itself
@@ -192,6 +194,7 @@ export class MysqlConnection extends RunnerConnection {
         await this.killQuery().catch(() => undefined);
         // Wait for the killed statement to end, so the KILL cannot reach the next one.
         await ended;
+        conn.resume();
       }
     }
   }

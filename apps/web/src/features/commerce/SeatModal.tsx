@@ -1,9 +1,11 @@
 /**
  * Seat / card-payment confirm modal (spec 01 §2, 684 px): the account, the team the plan is for,
- * seats (team 5–5000, offline ≥ 1, personal 1), an invitation code checked live, continue.
+ * seats (team 5–5000, offline ≥ 1, personal 1), the start date (spec 01 §5: not before now, not
+ * after the subscription end; sent as `subStartTime`), an invitation code checked live, continue.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationSummary } from '@askdb/contracts';
@@ -26,6 +28,9 @@ export function SeatModal() {
   const [teamId, setTeamId] = useState<number | undefined>();
   const [seats, setSeats] = useState(1);
   const [code, setCode] = useState('');
+  const [start, setStart] = useState<Dayjs | null>(null);
+  const subscriptionEnd = useCommerce((s) => s.edition?.subscriptionEndTime ?? null);
+  const endDay = subscriptionEnd ? dayjs(subscriptionEnd) : null;
   const codeState = useInvitationCheck(code);
   const type = req?.product.type ?? 'PERSONAL';
 
@@ -33,6 +38,7 @@ export function SeatModal() {
     if (!req) return;
     setSeats(initialSeats(req.product.type, req.seats));
     setCode(req.invitationCode ?? '');
+    setStart(null);
     if (req.product.type !== 'TEAM') return;
     accountApi.organizations().then(
       (list) => {
@@ -56,6 +62,8 @@ export function SeatModal() {
       organizationId: type === 'TEAM' ? teamId : user?.currentOrganization?.id,
       invitationCode: codeState === 'valid' ? code.trim() : undefined,
       freeTrial: req.freeTrial,
+      // Today means now (the server refuses a start in the past); a later day starts at its midnight.
+      subStartTime: start ? (start.isSame(dayjs(), 'day') ? new Date() : start.startOf('day').toDate()).toISOString() : undefined,
     });
   };
 
@@ -77,6 +85,14 @@ export function SeatModal() {
             help={type === 'TEAM' ? t('commerce.seat.teamRange', { min: range.min, max: range.max }) : type === 'LOCAL' ? t('commerce.seat.offlineRange', { min: range.min }) : undefined}
           >
             <InputNumber data-testid="seat-count" min={range.min} max={range.max} precision={0} disabled={type === 'PERSONAL'} value={seats} onChange={(v) => setSeats(Number(v ?? range.min))} />
+          </Form.Item>
+          <Form.Item label={t('commerce.seat.start')} help={endDay ? t('commerce.seat.startHelp', { end: endDay.format('YYYY-MM-DD') }) : t('commerce.seat.startHelpOpen')}>
+            <DatePicker
+              data-testid="seat-start"
+              value={start}
+              onChange={(d) => setStart(d)}
+              disabledDate={(d) => d.isBefore(dayjs(), 'day') || (!!endDay && d.isAfter(endDay, 'day'))}
+            />
           </Form.Item>
           <Form.Item
             label={t('commerce.seat.code')}

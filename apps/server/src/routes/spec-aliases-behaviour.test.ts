@@ -81,6 +81,9 @@ describe('spec-named calls that do real work', () => {
     expect((await t.json('POST', '/api/connection/close', { dataSourceId: id })).body).toEqual({ success: true, data: true });
     expect(await pid()).not.toBe(before);
     expect((await t.json('POST', '/api/connection/close', { dataSourceId: 999999 })).status).toBe(404);
+    const again = await pid();
+    expect((await t.json('POST', '/api/connection/datasource/close', { id })).body.data).toBe(true);
+    expect(await pid()).not.toBe(again);
   });
 
   it('operation log: create, list (search, paged), get', async () => {
@@ -116,6 +119,7 @@ describe('spec-named calls that do real work', () => {
 
   it('system_config by code, version, and aliases answering as their target', async () => {
     expect((await t.json('GET', '/api/config/system_config/mode')).body.data).toEqual({ code: 'mode', content: 'local' });
+    expect((await t.json('GET', '/api/config/system_config')).body.data).toContainEqual({ code: 'mode', content: 'local' });
     const unknown = await t.json('GET', '/api/config/system_config/nope', undefined, { 'accept-language': 'zh-CN' });
     expect(unknown.body.errorMessage).toBe('不存在名为 nope 的配置');
     expect((await t.json('GET', '/api/system/version')).body.data.version).toBe((await t.json('GET', '/api/system')).body.data.version);

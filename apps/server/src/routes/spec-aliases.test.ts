@@ -9,7 +9,7 @@ import { registeredRoutes } from '../http/route.js';
 
 /** The calls issue 29 item 20 lists, by the spec's names (method as we serve it). */
 export const SPEC_NAMED_CALLS = [
-  'POST /api/user/reset_password', 'POST /api/connection/close', 'POST /api/organization/add',
+  'POST /api/user/reset_password', 'POST /api/connection/close', 'POST /api/connection/datasource/close', 'POST /api/organization/add',
   'POST /api/user/update', 'GET /api/user/list', 'POST /api/user/invite', 'GET /api/user/wechat_qr',
   'GET /api/oauth/get_app_config', 'POST /api/oauth/login_token', 'GET /api/oauth/get_countries', 'POST /api/oauth/set_country',
   'GET /api/ai/config/getLoginQrCode', 'GET /api/ai/config/getLoginStatus', 'GET /api/ai/config/getInviteQrCode', 'POST /api/ai/embedding/datasource',
@@ -21,7 +21,7 @@ export const SPEC_NAMED_CALLS = [
   'GET /api/rdb/trigger/detail',
   'POST /api/operation/log/create', 'GET /api/operation/log/list', 'GET /api/operation/log/get',
   'POST /api/system/stop', 'GET /api/system/version', 'GET /api/system/sts', 'POST /api/system/file/upload', 'POST /api/system/spm/client/create', 'POST /api/system/active',
-  'GET /api/config/system_config/:code', 'GET /api/config/embedding/white/check',
+  'GET /api/config/system_config/:code', 'GET /api/config/system_config', 'GET /api/config/embedding/white/check',
   'GET /api/notification/get',
 ] as const;
 

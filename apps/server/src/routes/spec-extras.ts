@@ -76,8 +76,12 @@ const extras: RouteModule = async (app, deps) => {
   defineRoute(app, { access: 'public', method: 'GET', url: '/api/system/version', summary: 'The server version', tag }, () => ({ version: deps.config.version }));
   refusal('POST', '/api/system/stop', 'operator', 'STOP_OFF', 'Stop the server');
   refusal('POST', '/api/system/spm/client/create', 'public', 'ANALYTICS_OFF', 'Record a usage-analytics client');
+  const settings = (): Record<string, unknown> => ({ version: deps.config.version, mode: deps.config.mode, billing: deps.config.billing.enabled });
+  defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/config/system_config', summary: 'The settings readable by code: version, mode, billing', tag }, () =>
+    Object.entries(settings()).map(([code, content]) => ({ code, content })),
+  );
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/config/system_config/:code', summary: 'One setting by code: version, mode, billing (ai has its own route)', tag, params: z.object({ code: z.string().max(64) }) }, ({ params }, req) => {
-    const values: Record<string, unknown> = { version: deps.config.version, mode: deps.config.mode, billing: deps.config.billing.enabled };
+    const values = settings();
     if (!(params.code in values)) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, specMsg(req.ctx.lang, 'UNKNOWN_CONFIG', { code: params.code }));
     return { code: params.code, content: values[params.code] };
   });
@@ -96,11 +100,16 @@ const extras: RouteModule = async (app, deps) => {
   });
 
   // Connections and execution (02 §7 "Connection", "Database objects").
-  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/connection/close', summary: "Close this server's pooled connections to a data source (they reopen on next use)", tag, body: z.object({ dataSourceId: z.coerce.number().int() }) }, async ({ body }, req) => {
-    await requireDataSource(deps, req, body.dataSourceId);
-    deps.connections.invalidate(body.dataSourceId);
-    return true;
-  });
+  // 02 §7 names both /api/connection/close and the data source's close.
+  for (const url of ['/api/connection/close', '/api/connection/datasource/close']) {
+    const Close = z.object({ dataSourceId: z.coerce.number().int().optional(), id: z.coerce.number().int().optional() }).refine((v) => v.dataSourceId != null || v.id != null, { message: 'dataSourceId: Required' });
+    defineRoute(app, { access: 'signedIn', method: 'POST', url, summary: "Close this server's pooled connections to a data source (they reopen on next use; dataSourceId or id)", tag, body: Close }, async ({ body }, req) => {
+      const id = (body.dataSourceId ?? body.id)!;
+      await requireDataSource(deps, req, id);
+      deps.connections.invalidate(id);
+      return true;
+    });
+  }
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/dml/valid_select', summary: 'Whether a text is exactly one SELECT (databaseType picks the dialect; MySQL by default)', tag, body: z.object({ sql: z.string().max(1_000_000), databaseType: z.string().max(32).optional(), dbType: z.string().max(32).optional() }) }, ({ body }) => ({
     valid: singleSelect(body.sql, body.databaseType ?? body.dbType ?? 'MYSQL') !== null,
   }));

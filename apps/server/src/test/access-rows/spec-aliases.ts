@@ -39,6 +39,7 @@ export default {
   'POST /api/ai/data_collection/sync': { rule: 'team', call: (fx, who) => ({ body: { id: fx.of(who).collection } }) },
   'POST /api/ai/data_collection/erase': { rule: 'team', call: async (fx, who) => ({ body: { id: await fx.fresh('collection', who) } }) },
   'POST /api/connection/close': { rule: 'team', call: (fx, who) => ({ body: { dataSourceId: ds(fx, who) } }) },
+  'POST /api/connection/datasource/close': { rule: 'team', call: (fx, who) => ({ body: { id: ds(fx, who) } }) },
   'POST /api/connection/ssh/pre_connect': { rule: 'team', call: (fx, who) => ({ body: { id: ds(fx, who) } }) },
   'POST /api/rdb/dml/count': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select * from orders' } }) },
   'POST /api/rdb/dml/execute_update': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, sql: 'select count(*) from orders' } }) },
@@ -53,5 +54,6 @@ export default {
   'POST /api/system/spm/client/create': { rule: 'public' },
   'POST /api/system/active': { rule: 'operator', call: () => ({ body: { code: 'ASKDB-00000-00000-00000-00000', mode: 'online' } }) },
   'GET /api/config/system_config/:code': { rule: 'signedIn', call: () => ({ url: '/version' }) },
+  'GET /api/config/system_config': { rule: 'signedIn' },
   'GET /api/notification/get': { rule: 'signedIn', call: () => ({ url: `?id=${NONE}` }) },
 } satisfies Rows;

@@ -53,6 +53,8 @@ export interface TaskView {
   id: number;
   kind: TaskKind;
   state: TaskState;
+  /** The spec's task status (01 §3): PENDING while INITIALIZING or RUNNING, SUCCESS when DONE, FAILURE when FAILED or STOPPED. */
+  status?: 'PENDING' | 'SUCCESS' | 'FAILURE';
   /** What it works on, e.g. `shop.orders` or `query`. */
   title: string;
   format: string;

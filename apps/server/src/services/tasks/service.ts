@@ -18,6 +18,7 @@ import { runSqlScript } from './import-sql.js';
 import { notify } from '../notifications/notify.js';
 import { permissions } from '../permissions/index.js';
 import type { RequestContext } from '../../http/context.js';
+import { taskStatusOf } from '../spec-fields.js';
 
 export const TASK_JOB = 'task.run';
 const EXT: Record<string, string> = { csv: 'csv', xlsx: 'xlsx', json: 'json', sql: 'sql', dump: 'sql' };
@@ -30,7 +31,7 @@ export interface TaskOwner {
 export function toView(t: TaskRecord): TaskView {
   const percent = t.state === 'DONE' ? 100 : t.totalBytes ? Math.min(99, Math.floor((t.processedBytes / t.totalBytes) * 100)) : null;
   return {
-    id: t.id, kind: t.kind, state: t.state, title: t.title, format: t.format, dataSourceId: t.dataSourceId, databaseName: t.databaseName,
+    id: t.id, kind: t.kind, state: t.state, status: taskStatusOf(t.state), title: t.title, format: t.format, dataSourceId: t.dataSourceId, databaseName: t.databaseName,
     schemaName: t.schemaName, tableName: t.tableName, processedRows: t.processedRows, committedRows: t.committedRows, failedRows: t.failedRows,
     totalBytes: t.totalBytes, processedBytes: t.processedBytes, percent, error: t.error, rowErrors: t.rowErrors,
     downloadable: t.kind === 'EXPORT' && t.state === 'DONE' && !!t.outputPath, fileName: t.fileName,

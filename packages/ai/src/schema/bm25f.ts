@@ -64,7 +64,11 @@ function prepare(index: SchemaIndex, p: Bm25fParams): Prepared {
   return out;
 }
 
-/** BM25F score of every table for the expanded question terms (term → weight per expansion). */
+/**
+ * BM25F score of every table for the expanded question terms (term → weight per expansion).
+ * Walks each term's postings, so the work grows with the tables the terms occur in, not with the
+ * schema (a 30,000-table schema and a question expanded to a hundred terms).
+ */
 export function bm25fScores(index: SchemaIndex, expansions: Map<string, number>[], p: Bm25fParams = DEFAULT_BM25F): number[] {
   const n = index.tables.length;
   const idf = (term: string) => {
@@ -72,19 +76,26 @@ export function bm25fScores(index: SchemaIndex, expansions: Map<string, number>[
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   };
   const { tf } = prepare(index, p);
-  const weighted = expansions.map((exp) => [...exp].map(([term, weight]) => ({ term, w: weight * idf(term) })));
-  return tf.map((m) => {
-    let score = 0;
-    for (const exp of weighted) {
-      let best = 0;
-      for (const { term, w } of exp) {
-        const f = m.get(term);
-        if (!f) continue;
+  const scores = new Array<number>(n).fill(0);
+  const best = new Map<number, number>();
+  for (const exp of expansions) {
+    best.clear();
+    for (const [term, weight] of exp) {
+      const posting = index.postings.get(term);
+      if (!posting) continue;
+      const w = weight * idf(term);
+      const visit = (ti: number) => {
+        const f = tf[ti]!.get(term);
+        if (!f) return;
         const s = (w * f) / (p.k1 + f);
-        if (s > best) best = s;
-      }
-      score += best;
+        if (s > (best.get(ti) ?? 0)) best.set(ti, s);
+      };
+      posting.name.forEach(visit);
+      posting.group.forEach(visit);
+      posting.text.forEach(visit);
+      for (let i = 0; i < posting.columns.length; i += 2) visit(posting.columns[i]!);
     }
-    return score;
-  });
+    for (const [ti, s] of best) scores[ti]! += s;
+  }
+  return scores;
 }

@@ -39,6 +39,9 @@ export { buildSchemaIndex, type SchemaIndex } from './schema-index.js';
 export const MAX_QUESTION_TERMS = 200;
 /** …found in its first this many characters. */
 export const MAX_QUESTION_CHARS = 20_000;
+/** A schema word in more tables than this many and this share of them is not reached through a synonym or relation. */
+const COMMON_TABLES = 100;
+const COMMON_SHARE = 0.1;
 
 export interface LinkedTable {
   tableName: string;
@@ -189,10 +192,14 @@ export function questionExpansions(
     if (forms.size >= MAX_QUESTION_TERMS) break;
     if (!forms.has(f.term)) forms.set(f.term, f.word);
   }
+  const commonDf = Math.max(COMMON_TABLES, index.tables.length * COMMON_SHARE);
   return [...forms].map(([q, word]) => {
     const out = new Map<string, number>();
+    // A word met only through a relation, but found in a great many tables, says little and costs
+    // a walk over all of them (`name`, `id` in a 30,000-table schema): left out.
     const offer = (term: string, weight: number) => {
-      if (weight > 0 && index.df.has(term) && weight > (out.get(term) ?? 0)) out.set(term, weight);
+      const df = index.df.get(term);
+      if (weight > 0 && df !== undefined && df <= commonDf && weight > (out.get(term) ?? 0)) out.set(term, weight);
     };
     const present = index.df.has(q);
     if (present) out.set(q, 1);
@@ -205,7 +212,7 @@ export function questionExpansions(
       const found = new Map<string, number>();
       for (const [r, x] of wordNet.related(word)) {
         const t = r.includes('_') ? stem(r.replace(/[_-]/g, '')) : lemma(r);
-        if (t !== q && index.df.has(t) && x > (found.get(t) ?? 0)) found.set(t, x);
+        if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && x > (found.get(t) ?? 0)) found.set(t, x);
       }
       // The other way round: table-name words whose own relations reach this word or its
       // synonyms ("workers" meets `employee`, whose broader word is worker).
@@ -213,7 +220,9 @@ export function questionExpansions(
         const reverse = reverseLexicon(index, wordNet);
         for (const [r, x] of wordNet.related(word)) {
           if (x < 1) continue;
-          for (const [t, y] of reverse.get(r) ?? []) if (t !== q && w.lexiconReverse * y > (found.get(t) ?? 0)) found.set(t, w.lexiconReverse * y);
+          for (const [t, y] of reverse.get(r) ?? []) {
+            if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && w.lexiconReverse * y > (found.get(t) ?? 0)) found.set(t, w.lexiconReverse * y);
+          }
         }
       }
       let mass = 0;

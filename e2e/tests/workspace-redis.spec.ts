@@ -35,6 +35,14 @@ async function openDb(page: Page): Promise<string> {
   return key;
 }
 
+/** Expands the database and the key groups of this run's prefix ("e2e:" → "<uid>:"). */
+async function openKeyGroup(page: Page): Promise<void> {
+  await openDb(page);
+  const [first, second] = prefix.split(':');
+  await expand(treeNode(page, 'REDIS_KEY_GROUP', `${first}:`));
+  await expand(treeNode(page, 'REDIS_KEY_GROUP', `${second}:`));
+}
+
 test.afterAll(async ({ request }) => {
   if (!available) return;
   await sql(request, id, `DEL ${prefix}session ${prefix}user:1 ${prefix}queue ${prefix}scores`, DB);
@@ -81,14 +89,14 @@ test('All data lists keys with type and TTL, searches on the server, and opens a
 test('a list key from the tree shows its elements with their index; a zset its members and scores', async ({ page }) => {
   test.skip(!available, 'Redis is not running');
   await openWorkspace(page);
-  await expand(page.locator(`[data-key="${await openDb(page)}/tables"]`));
-  await treeNode(page, 'TABLE', `${prefix}queue`).dblclick();
+  await openKeyGroup(page);
+  await treeNode(page, 'REDIS_KEY', 'queue').dblclick();
   const keyTab = page.getByTestId('redis-key-tab');
   await expect(keyTab.getByTestId('redis-key-type')).toHaveText('list');
   await expect(keyTab.getByTestId('redis-value-row')).toHaveCount(3);
   await expect(keyTab.locator('[data-column=index]')).toHaveText(['0', '1', '2']);
   await expect(keyTab.locator('[data-column=value]')).toHaveText(['a', 'b', 'c']);
-  await treeNode(page, 'TABLE', `${prefix}scores`).dblclick();
+  await treeNode(page, 'REDIS_KEY', 'scores').dblclick();
   await expect(page.getByTestId('redis-key-tab').locator('[data-column=member]')).toHaveText(['ada', 'grace']);
   await expect(page.getByTestId('redis-key-tab').locator('[data-column=score]')).toHaveText(['10', '20']);
 });
@@ -96,8 +104,8 @@ test('a list key from the tree shows its elements with their index; a zset its m
 test('a string key: edit its value (the TTL stays), change and remove the TTL, delete the key', async ({ page, request }) => {
   test.skip(!available, 'Redis is not running');
   await openWorkspace(page);
-  await expand(page.locator(`[data-key="${await openDb(page)}/tables"]`));
-  await treeNode(page, 'TABLE', `${prefix}session`).dblclick();
+  await openKeyGroup(page);
+  await treeNode(page, 'REDIS_KEY', 'session').dblclick();
   const keyTab = page.getByTestId('redis-key-tab');
   await expect(keyTab.locator('[data-column=value]')).toHaveText('token-1');
   await keyTab.getByTestId('redis-value-edit').click();

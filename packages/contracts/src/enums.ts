@@ -44,6 +44,8 @@ export const TREE_NODE_TYPES = [
   // Issue 26: a folder of one kind of schema object (types, sequences, partitions, …) and one such object.
   'SCHEMA_OBJECTS', 'SCHEMA_OBJECT',
   'AI_DATA_COLLECTIONS', 'AI_DATA_COLLECTION', 'AI_DATA_COLLECTION_TABLE_OR_VIEW',
+  // A Redis database's keys: a group of keys sharing a prefix up to the separator, and one key.
+  'REDIS_KEY_GROUP', 'REDIS_KEY',
 ] as const;
 export type TreeNodeType = (typeof TREE_NODE_TYPES)[number];
 

@@ -3,6 +3,12 @@ import type { FeatureStrings } from '../../i18n/types';
 
 export const redisStrings: FeatureStrings = {
   'en-US': {
+    'redis.menu.separator': 'Key separator…',
+    'redis.menu.copyPrefix': 'Copy prefix',
+    'redis.menu.ttl': 'Set TTL…',
+    'redis.separatorTitle': 'Group keys by this separator',
+    'redis.renameTitle': 'Rename the key {{key}}',
+    'redis.renameTaken': 'A key named {{key}} already exists; nothing was renamed.',
     'workspace.folder.ALL_DATA': 'All data',
     'redis.tab.title': 'All data · db{{db}}',
     'redis.search': 'Filter keys (substring)',
@@ -34,6 +40,12 @@ export const redisStrings: FeatureStrings = {
     'redis.unsupportedType': 'Keys of type {{type}} cannot be shown as rows; read them with commands in a console.',
   },
   'zh-CN': {
+    'redis.menu.separator': '键分隔符…',
+    'redis.menu.copyPrefix': '复制前缀',
+    'redis.menu.ttl': '设置过期时间…',
+    'redis.separatorTitle': '按此分隔符对键分组',
+    'redis.renameTitle': '重命名键 {{key}}',
+    'redis.renameTaken': '已存在名为 {{key}} 的键，未进行重命名。',
     'workspace.folder.ALL_DATA': '全部数据',
     'redis.tab.title': '全部数据 · db{{db}}',
     'redis.search': '过滤键（包含）',
@@ -65,6 +77,12 @@ export const redisStrings: FeatureStrings = {
     'redis.unsupportedType': '类型为 {{type}} 的键无法以行显示，请在控制台中用命令读取。',
   },
   'ja-JP': {
+    'redis.menu.separator': 'キーの区切り文字…',
+    'redis.menu.copyPrefix': 'プレフィックスをコピー',
+    'redis.menu.ttl': 'TTL を設定…',
+    'redis.separatorTitle': 'この区切り文字でキーをグループ化',
+    'redis.renameTitle': 'キー {{key}} の名前を変更',
+    'redis.renameTaken': '{{key}} という名前のキーは既に存在します。名前は変更されていません。',
     'workspace.folder.ALL_DATA': 'すべてのデータ',
     'redis.tab.title': 'すべてのデータ · db{{db}}',
     'redis.search': 'キーで絞り込み（部分一致）',

@@ -16,6 +16,7 @@ import { useTree } from './tree-store';
 import { TreeRow, ROW_HEIGHT } from './TreeRow';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
 import { ROOT_KEY, type TreeNode } from './types';
+import { useCatalogSearchFor } from './catalog-search';
 import { openConnectionFiles } from '../../connections/ConnectionFilesDialog';
 
 type DisplayRow = { kind: 'node'; row: FlatRow } | { kind: 'info'; depth: number; text: string; error?: boolean; key: string };
@@ -30,6 +31,7 @@ export function Explorer() {
   const [menu, setMenu] = useState<{ node: TreeNode | null; x: number; y: number } | null>(null);
   const [dropKey, setDropKey] = useState<string | null>(null);
   const search = useDeferredValue(s.search);
+  const searchHits = useCatalogSearchFor(search);
 
   useEffect(() => {
     if (!s.rootLoaded) void s.loadRoot();
@@ -37,7 +39,7 @@ export function Explorer() {
   }, []);
 
   const rows = useMemo<DisplayRow[]>(() => {
-    const flat = flatten({ children: s.children, expanded: s.expanded, search, hideNoPermission: s.hideNoPermission });
+    const flat = flatten({ children: s.children, expanded: s.expanded, search, hideNoPermission: s.hideNoPermission, searchHits });
     const out: DisplayRow[] = [];
     for (const row of flat) {
       out.push({ kind: 'node', row });
@@ -49,13 +51,15 @@ export function Explorer() {
       else if (kids && kids.length === 0 && !s.loading[key]) out.push({ kind: 'info', depth: row.depth + 1, text: t('workspace.empty'), key: `${key}#empty` });
     }
     return out;
-  }, [s.children, s.expanded, search, s.hideNoPermission, s.errors, s.loading, t]);
+  }, [s.children, s.expanded, search, s.hideNoPermission, s.errors, s.loading, t, searchHits]);
 
   const openNode = useCallback((node: TreeNode) => {
     if (node.treeNodeType === 'TABLE' || node.treeNodeType === 'VIEW') {
       openTab.tableData({ ...targetOf(node), tableName: node.extraParams.tableName ?? node.originalTitle }, { readOnly: node.treeNodeType === 'VIEW' });
     } else if (node.treeNodeType === 'SAVED_CONSOLE') {
       void nodeMenu.run(node, 'openConsole');
+    } else if (node.treeNodeType === 'REDIS_KEY') {
+      void nodeMenu.run(node, 'redis:open');
     } else if (node.treeNodeType === 'ALL_DATA') {
       void nodeMenu.run(node, 'redisAllData');
     } else if (node.treeNodeType === 'SCHEMA_OBJECT') {

@@ -35,4 +35,12 @@ describe('tree flatten', () => {
     expect(flatten({ children, expanded: {}, search: 't2999' }).map((r) => r.node.originalTitle)).toEqual(['Shop', 'Tables', 't2999', 't29990', 't29991', 't29992', 't29993', 't29994', 't29995', 't29996', 't29997', 't29998', 't29999']);
     expect(flatten({ children, expanded: {}, search: 'nothing like this' })).toEqual([]);
   });
+  it('while searching, shows catalog matches under a folder whose children were never loaded', () => {
+    const kids = { '': [n('ds:3', 'DATA_SOURCE', 'Warehouse')], 'ds:3': [n('ds:3/tables', 'TABLES', 'Tables')] };
+    const searchHits = { 'ds:3/tables': [n('ds:3/tables/t:order_items', 'TABLE', 'order_items', { isLeaf: true })] };
+    expect(flatten({ children: kids, expanded: {}, search: 'order' }).map((r) => r.node.key)).toEqual([]);
+    expect(flatten({ children: kids, expanded: {}, search: 'order', searchHits }).map((r) => r.node.key)).toEqual(['ds:3', 'ds:3/tables', 'ds:3/tables/t:order_items']);
+    // Without a search the hits are not part of the tree.
+    expect(flatten({ children: kids, expanded: {}, searchHits }).map((r) => r.node.key)).toEqual(['ds:3']);
+  });
 });

@@ -16,11 +16,13 @@ export interface FlattenInput {
   expanded: Record<string, boolean | undefined>;
   search?: string;
   hideNoPermission?: boolean;
+  /** While searching: catalog matches under folders whose children are not loaded (catalog-search.ts). */
+  searchHits?: Record<string, TreeNode[] | undefined>;
 }
 
 const hidden = (n: TreeNode, hideNoPermission: boolean) => hideNoPermission && n.extraParams.hasPermission === false && NO_PERMISSION_TYPES.has(n.treeNodeType);
 
-export function flatten({ children, expanded, search, hideNoPermission = false }: FlattenInput): FlatRow[] {
+export function flatten({ children, expanded, search, hideNoPermission = false, searchHits = {} }: FlattenInput): FlatRow[] {
   const out: FlatRow[] = [];
   const needle = search?.trim().toLowerCase() ?? '';
 
@@ -43,7 +45,7 @@ export function flatten({ children, expanded, search, hideNoPermission = false }
     n.originalTitle.toLowerCase().includes(needle) || (n.decorativeParams?.comment ?? '').toLowerCase().includes(needle);
   // Returns whether anything under `parent` was emitted.
   const filtered = (parent: string, depth: number): boolean => {
-    const list = children[parent];
+    const list = children[parent] ?? searchHits[parent];
     if (!list) return false;
     let any = false;
     for (const node of list) {

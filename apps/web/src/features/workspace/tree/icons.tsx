@@ -1,11 +1,13 @@
 /** Icon of each tree node type. */
 import type { ReactNode } from 'react';
 import {
-  ApartmentOutlined, AppstoreOutlined, BranchesOutlined, CodeOutlined, ConsoleSqlOutlined, DatabaseOutlined, EyeOutlined, FieldStringOutlined,
+  ApartmentOutlined, AppstoreOutlined, BranchesOutlined, CodeOutlined, ConsoleSqlOutlined, DatabaseOutlined, EyeOutlined,
   FolderOpenOutlined, FolderOutlined, FunctionOutlined, HddOutlined, KeyOutlined, NodeIndexOutlined, TableOutlined, ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { TreeNode } from './types';
 import { schemaObjectIcon } from './schema-objects';
+import { redisKeyIcon } from './redis-icons';
+import { ColumnTypeIcon } from '../../results/ColumnTypeIcon';
 
 export function nodeIcon(node: TreeNode, open: boolean): ReactNode {
   switch (node.treeNodeType) {
@@ -23,7 +25,7 @@ export function nodeIcon(node: TreeNode, open: boolean): ReactNode {
       return <EyeOutlined style={{ color: '#36a3c9' }} />;
     case 'COLUMN':
     case 'VIEW_COLUMN':
-      return node.decorativeParams?.primaryKey ? <KeyOutlined style={{ color: '#e0a030' }} /> : <FieldStringOutlined style={{ color: '#8c8c8c' }} />;
+      return node.decorativeParams?.primaryKey ? <KeyOutlined style={{ color: '#e0a030' }} /> : <ColumnTypeIcon nativeType={node.describe} />;
     case 'KEY':
       return <KeyOutlined style={{ color: node.decorativeParams?.primaryKey ? '#e0a030' : '#8c8c8c' }} />;
     case 'INDEX':
@@ -36,6 +38,8 @@ export function nodeIcon(node: TreeNode, open: boolean): ReactNode {
       return schemaObjectIcon(node);
     case 'TRIGGER':
       return <ThunderboltOutlined style={{ color: '#f08c2e' }} />;
+    case 'REDIS_KEY':
+      return redisKeyIcon(node.decorativeParams?.redisType);
     case 'ALL_DATA':
       return <AppstoreOutlined style={{ color: '#d9534f' }} />;
     case 'SAVED_CONSOLE':

@@ -3,9 +3,10 @@
  * refreshed"). Databases and schemas levels appear only where the engine has them.
  */
 import { supportsDatabase, supportsSchema, type DatabaseType, type DataSourceSummary, type SavedConsole, type TreeNodeType } from '@askdb/contracts';
-import { metaApi, type GroupItem, type Location } from '../meta-api';
+import { metaApi, type GroupItem, type Location, type TableItem } from '../meta-api';
 import { childKey, type ExtraParams, type TreeNode } from './types';
 import { loadSchemaObjects, schemaObjectFolders } from './schema-objects';
+import { redisChildren } from './redis-tree';
 
 function loc(p: ExtraParams): Location {
   return { dataSourceId: p.dataSourceId!, databaseName: p.databaseName ?? null, schemaName: p.schemaName ?? null };
@@ -57,8 +58,6 @@ function folder(parent: TreeNode, type: TreeNodeType, title: string, extra: Part
 /** Folders of a database/schema location: tables, views, functions, procedures, triggers. */
 function locationFolders(parent: TreeNode): TreeNode[] {
   const type = parent.extraParams.databaseType;
-  // Redis: every key with its type and TTL in one tab ("all data"), and the keys as tables.
-  if (type === 'REDIS') return [{ ...folder(parent, 'ALL_DATA', 'All data'), isLeaf: true }, folder(parent, 'TABLES', 'Tables')];
   if (type === 'MONGODB' || type === 'ELASTICSEARCH') return [folder(parent, 'TABLES', 'Tables')];
   return [
     folder(parent, 'TABLES', 'Tables'),
@@ -72,6 +71,11 @@ function locationFolders(parent: TreeNode): TreeNode[] {
 
 function named(parent: TreeNode, kind: string, type: TreeNodeType, name: string, isLeaf: boolean, extra: Partial<ExtraParams> = {}, more: Partial<TreeNode> = {}): TreeNode {
   return { key: childKey(parent.key, kind, name), originalTitle: name, treeNodeType: type, isLeaf, extraParams: { ...parent.extraParams, ...extra }, ...more };
+}
+
+/** A table under its TABLES folder (also what the catalog search shows for a folder not loaded yet). */
+export function tableNodeOf(folderNode: TreeNode, t: TableItem): TreeNode {
+  return named(folderNode, 't', 'TABLE', t.name, t.hasPermission === false, { tableName: t.name, hasPermission: t.hasPermission ?? folderNode.extraParams.hasPermission }, { decorativeParams: { pinned: t.pinned, comment: t.comment } });
 }
 
 let consoleCache: { at: number; list: Promise<SavedConsole[]> } | null = null;
@@ -101,6 +105,7 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
       return [...items, folder(node, 'CONSOLES', 'Consoles')];
     }
     case 'DATABASE': {
+      if (type === 'REDIS') return redisChildren(node, refresh);
       if (!supportsSchema(type)) return locationFolders(node);
       const schemas = await metaApi.schemas(loc(p), refresh);
       return schemas.map((s) => named(node, 'sc', 'SCHEMA', s.name, false, { schemaName: s.name }));
@@ -110,8 +115,7 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
     case 'TABLES': {
       const page = await metaApi.tables(loc(p), { refresh });
       // A member whose grants cover some tables only gets the others marked hasPermission: false: tagged, not browsable.
-      const rows = page.data.map((t) => named(node, 't', 'TABLE', t.name, t.hasPermission === false, { tableName: t.name, hasPermission: t.hasPermission ?? p.hasPermission }, { decorativeParams: { pinned: t.pinned, comment: t.comment } }));
-      return sortPinnedFirst(rows);
+      return sortPinnedFirst(page.data.map((t) => tableNodeOf(node, t)));
     }
     case 'TABLE':
       return [folder(node, 'COLUMNS', 'Columns'), folder(node, 'KEYS', 'Keys'), folder(node, 'INDEXES', 'Indexes')];
@@ -162,6 +166,8 @@ export async function loadChildren(node: TreeNode, refresh = false): Promise<Tre
       const ts = await metaApi.triggers(loc(p), refresh);
       return ts.map((t) => named(node, 'tr', 'TRIGGER', t.name, true, {}, { describe: [t.timing, t.event, t.tableName ? `ON ${t.tableName}` : ''].filter(Boolean).join(' ') || undefined }));
     }
+    case 'REDIS_KEY_GROUP':
+      return redisChildren(node, refresh);
     case 'SCHEMA_OBJECTS':
       return loadSchemaObjects(node, refresh);
     case 'CONSOLES': {

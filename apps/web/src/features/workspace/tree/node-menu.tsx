@@ -17,6 +17,7 @@ import { openSchemaSync } from '../../schema-sync';
 import { useTree } from './tree-store';
 import { taskMenuItems, runTaskMenu } from '../../tasks/menu';
 import { ROOT_KEY, type TreeNode } from './types';
+import { useRedisMenu } from './redis-menu';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -36,6 +37,7 @@ export function useNodeMenu() {
   const { message, modal } = App.useApp();
   const tree = useTree;
   const dialogs = useDialogs.getState;
+  const redis = useRedisMenu(targetOf);
 
   const copied = async (text: string, what: string) => {
     if (await copyText(text)) void message.success(t('workspace.copied', { what }));
@@ -58,6 +60,7 @@ export function useNodeMenu() {
     });
 
   function items(node: TreeNode): Item[] {
+    if (redis.handles(node)) return redis.items(node);
     const type = node.treeNodeType;
     const isTable = type === 'TABLE';
     const loc = node.extraParams.dataSourceId != null && isLocation(node);
@@ -179,6 +182,7 @@ export function useNodeMenu() {
       return;
     }
     if (key.startsWith('task:')) return runTaskMenu(key, table);
+    if (redis.owns(key)) return redis.run(node, key);
     if (key.startsWith('gen:')) {
       const kind = key.slice(4) as TemplateKind;
       const d = dialectFor(target.databaseType);

@@ -8,6 +8,7 @@ import type { DataSourceSummary } from '@askdb/contracts';
 import { metaApi, type GroupItem } from '../meta-api';
 import { buildRoot, loadChildren, savedConsoles, sortPinnedFirst } from './loaders';
 import { ROOT_KEY, type TreeNode } from './types';
+import { loadExpanded, saveExpanded } from './expanded-state';
 
 const HIDE_KEY = 'askdb.workspace.hideNoPermission';
 
@@ -41,9 +42,15 @@ function errorText(e: unknown): string {
   return (e as Error)?.message || String(e);
 }
 
+/** Children of expanded nodes whose children are not loaded (after a reload, or a refresh above them) load now. */
+function loadExpandedKids(kids: TreeNode[]): void {
+  const { expanded, children, loading, load } = useTree.getState();
+  for (const k of kids) if (!k.isLeaf && expanded[k.key] && !children[k.key] && !loading[k.key]) void load(k);
+}
+
 export const useTree = create<TreeState>((set, get) => ({
   children: {},
-  expanded: {},
+  expanded: loadExpanded(),
   loading: {},
   errors: {},
   selected: null,
@@ -60,6 +67,7 @@ export const useTree = create<TreeState>((set, get) => ({
       const [page, groups] = await Promise.all([metaApi.dataSources(), metaApi.groups().catch(() => [] as GroupItem[])]);
       const built = buildRoot(groups, page.data);
       set({ children: { ...get().children, ...built }, dataSources: page.data, groups, rootLoaded: true, rootError: null });
+      for (const list of Object.values(built)) loadExpandedKids(list);
     } catch (e) {
       set({ rootError: errorText(e), rootLoaded: true });
     } finally {
@@ -77,12 +85,14 @@ export const useTree = create<TreeState>((set, get) => ({
   async expand(node) {
     if (node.isLeaf) return;
     set({ expanded: { ...get().expanded, [node.key]: true } });
+    saveExpanded(get().expanded);
     if (!get().children[node.key] && !get().loading[node.key]) await get().load(node);
   },
 
   collapse(key) {
     const { [key]: _, ...expanded } = get().expanded;
     set({ expanded });
+    saveExpanded(expanded);
   },
 
   async load(node, refresh = false) {
@@ -90,6 +100,7 @@ export const useTree = create<TreeState>((set, get) => ({
     try {
       const kids = await loadChildren(node, refresh);
       set({ children: { ...get().children, [node.key]: kids } });
+      loadExpandedKids(kids);
     } catch (e) {
       set({ errors: { ...get().errors, [node.key]: errorText(e) }, children: { ...get().children, [node.key]: [] } });
     } finally {

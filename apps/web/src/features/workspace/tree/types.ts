@@ -22,6 +22,8 @@ export interface DecorativeParams {
   comment?: string | null;
   /** Primary key column (columns), unique index, … shown as a small mark. */
   primaryKey?: boolean;
+  /** A Redis key's type (string, hash, list, set, zset, stream): its icon. */
+  redisType?: string;
 }
 export interface TreeNode {
   key: string;

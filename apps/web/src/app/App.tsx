@@ -25,6 +25,7 @@ import { GuideHost } from '../features/guide';
 import { TeamTabBadge } from '../features/approvals';
 import { FeedbackButton, NotificationBell, PopNotice } from '../features/notifications';
 import { CommerceHost, EditionBadge, isPricingPath } from '../features/commerce';
+import { EditionStateBadge } from './EditionStateBadge';
 import { TasksHost } from '../features/tasks';
 
 // Later screens load when first shown, not with the workspace (issue 28 point 4): dashboards (grid
@@ -123,7 +124,7 @@ export function App() {
             />
             <div className="askdb-header-right">
               <EditionBadge />
-              {system && <Tag data-testid="mode-tag">{system.mode === 'server' ? t('shell.mode.server') : t('shell.mode.local')}</Tag>}
+              {system && <EditionStateBadge mode={system.mode === 'server' ? 'server' : 'local'} />}
               {s.zoom !== 1 && <Tag>{t('shell.zoom', { percent: Math.round(s.zoom * 100) })}</Tag>}
               <Tooltip title={t('schemaSync.title')}>
                 <Button type="text" data-testid="schema-sync-button" aria-label={t('schemaSync.title')} icon={<DiffOutlined />} onClick={() => openSchemaSync()} />

@@ -2,6 +2,13 @@ import type { FeatureStrings } from '../i18n/types';
 
 export const shellStrings: FeatureStrings = {
   'en-US': {
+    'shell.edition.trial_one': 'Trial · {{count}} day left',
+    'shell.edition.trial_other': 'Trial · {{count}} days left',
+    'shell.edition.trialExpired': 'Trial expired',
+    'shell.edition.licenceExpired': 'Licence expired',
+    'shell.edition.pro': 'Pro · until {{date}}',
+    'shell.edition.forever': 'Pro · forever',
+    'shell.edition.upgradeHint': 'Upgrade or activate a licence',
     'shell.tab.workspace': 'Workspace',
     'shell.tab.dashboard': 'Dashboard',
     'shell.tab.chat': 'Chat',
@@ -24,6 +31,12 @@ export const shellStrings: FeatureStrings = {
     'shell.welcome': 'Welcome to AskDB',
   },
   'zh-CN': {
+    'shell.edition.trial_other': '试用 · 剩余 {{count}} 天',
+    'shell.edition.trialExpired': '试用已到期',
+    'shell.edition.licenceExpired': '许可证已过期',
+    'shell.edition.pro': '专业版 · 至 {{date}}',
+    'shell.edition.forever': '专业版 · 永久',
+    'shell.edition.upgradeHint': '升级或激活许可证',
     'shell.tab.workspace': '工作台',
     'shell.tab.dashboard': '仪表盘',
     'shell.tab.chat': '对话',
@@ -46,6 +59,12 @@ export const shellStrings: FeatureStrings = {
     'shell.welcome': '欢迎使用 AskDB',
   },
   'ja-JP': {
+    'shell.edition.trial_other': '試用 · 残り {{count}} 日',
+    'shell.edition.trialExpired': '試用期間終了',
+    'shell.edition.licenceExpired': 'ライセンス期限切れ',
+    'shell.edition.pro': 'Pro · {{date}} まで',
+    'shell.edition.forever': 'Pro · 無期限',
+    'shell.edition.upgradeHint': 'アップグレードまたはライセンスを認証',
     'shell.tab.workspace': 'ワークスペース',
     'shell.tab.dashboard': 'ダッシュボード',
     'shell.tab.chat': 'チャット',

@@ -13,6 +13,8 @@ import { HEADER_HEIGHT, MIN_COLUMN_WIDTH, ROW_HEIGHT, ROW_NUMBER_WIDTH, columnOf
 import { normalize, type CellRange } from './grid-selection.js';
 import type { CopyFormat } from './copy-formats.js';
 import type { SortSpec } from './grid-view.js';
+import { ColumnTypeIcon } from './ColumnTypeIcon.js';
+import { CellViewer } from './CellViewer.js';
 import './grid.css';
 
 type Row = (string | null)[];
@@ -47,6 +49,7 @@ export function DataGrid(p: DataGridProps) {
   const tipTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tipCell = useRef<string>('');
   const dragging = useRef(false);
+  const [viewer, setViewer] = useState<{ r: number; c: number } | null>(null);
 
   const count = p.view ? p.view.length : p.rows.length;
   const showLoadingRow = p.canLoadMore && !p.view;
@@ -101,6 +104,14 @@ export function DataGrid(p: DataGridProps) {
       // Row number: whole row(s).
       setSel((s) => (extend && s ? { ...s, r1: r, c0: 0, c1: nCols - 1 } : { r0: r, r1: r, c0: 0, c1: nCols - 1 }));
     } else setSel((s) => (extend && s ? { ...s, r1: r, c1: c } : { r0: r, r1: r, c0: c, c1: c }));
+  };
+
+  // A double-clicked cell opens the value viewer with its whole value.
+  const openViewer = (e: ReactMouseEvent) => {
+    const cell = cellFromEvent(e);
+    if (!cell || cell.c < 0 || cell.r >= count) return;
+    hideTip();
+    setViewer(cell);
   };
 
   const onMouseDown = (e: ReactMouseEvent) => {
@@ -289,7 +300,7 @@ export function DataGrid(p: DataGridProps) {
             const sorted = p.sort?.column === c ? p.sort.dir : null;
             return (
               <div key={c} className="askdb-grid-hcell" style={{ left: offsets[c], width: widths[c] }} data-testid={`grid-header-${c}`} title={`${h.name}\n${h.columnType} (${h.dataType})`} onClick={() => count && setSel({ r0: 0, r1: count - 1, c0: c, c1: c })}>
-                <div className="askdb-grid-hname">{h.name}</div>
+                <div className="askdb-grid-hname"><ColumnTypeIcon specType={h.columnType} nativeType={h.dataType} className="askdb-grid-hicon" />{h.name}</div>
                 <div className="askdb-grid-htype" data-testid={`grid-type-${c}`}>{h.columnType || h.dataType}</div>
                 <button
                   type="button"
@@ -310,12 +321,15 @@ export function DataGrid(p: DataGridProps) {
         </div>
       </div>
       <Dropdown menu={menu} trigger={['contextMenu']}>
-        <div ref={scroller} className="askdb-grid-body" onScroll={onScroll} onMouseDown={onMouseDown} onMouseOver={onMouseOver} data-testid="grid-body">
+        <div ref={scroller} className="askdb-grid-body" onScroll={onScroll} onMouseDown={onMouseDown} onMouseOver={onMouseOver} onDoubleClick={openViewer} data-testid="grid-body">
           <div className="askdb-grid-spacer" style={{ height: geometry.spacer, width: totalWidth }}>
             {rowsOut}
           </div>
         </div>
       </Dropdown>
+      {viewer && p.headers[viewer.c] && rowAt(viewer.r) && (
+        <CellViewer header={p.headers[viewer.c]!} row={originalIndex(viewer.r) + 1} value={rowAt(viewer.r)![viewer.c] ?? null} onClose={() => setViewer(null)} />
+      )}
       {tip && (
         <div className="askdb-grid-tooltip" role="tooltip" data-testid="grid-tooltip" style={{ left: Math.min(tip.x, Math.max(0, size.w - 420)), top: tip.y }}>
           {tip.text}

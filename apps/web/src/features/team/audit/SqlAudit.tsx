@@ -74,7 +74,9 @@ export function SqlAudit() {
         loading={loading}
         dataSource={page?.data}
         data-testid="audit-table"
-        scroll={{ x: 1360 }}
+        // The SQL column takes what is left; Result and Client stay pinned right, so 1440 px never cuts them.
+        scroll={{ x: 1180 }}
+        tableLayout="fixed"
         locale={{ emptyText: t('team.audit.empty') }}
         pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, showTotal: (total) => t('team.audit.total', { total }), onChange: setPageNo }}
         columns={[
@@ -93,7 +95,6 @@ export function SqlAudit() {
           { title: t('team.audit.type'), width: 90, render: (_, r) => <Tag data-testid="audit-type">{r.statementType}</Tag> },
           {
             title: t('team.audit.sql'),
-            width: 400,
             render: (_, r) => (
               <Typography.Paragraph className="askdb-audit-sql" ellipsis={{ rows: 2, expandable: true, symbol: t('team.audit.more') }} copyable={{ text: r.sql }} style={{ marginBottom: 0 }} data-testid="audit-sql">
                 {r.sql}
@@ -104,7 +105,8 @@ export function SqlAudit() {
           { title: t('team.audit.rows'), width: 80, align: 'right', render: (_, r) => r.rowCount ?? '—' },
           {
             title: t('team.audit.result'),
-            width: 90,
+            width: 100,
+            fixed: 'right',
             render: (_, r) =>
               r.success ? (
                 <Tag color="green">{t('team.audit.succeeded')}</Tag>
@@ -114,7 +116,7 @@ export function SqlAudit() {
                 </Tooltip>
               ),
           },
-          { title: t('team.audit.clientIp'), width: 130, render: (_, r) => r.clientIp ?? '—' },
+          { title: t('team.audit.clientIp'), width: 140, fixed: 'right', render: (_, r) => <span data-testid="audit-client">{r.clientIp ?? '—'}</span> },
         ]}
       />
     </div>

@@ -89,3 +89,10 @@ export const SEQUENCES_SQL = `
 SELECT sequence_name AS name, start_value::VARCHAR AS start, increment_by::VARCHAR AS increment,
   min_value::VARCHAR AS min_value, max_value::VARCHAR AS max_value, cycle
 FROM duckdb_sequences() WHERE database_name = $1 AND schema_name = $2 ORDER BY sequence_name`;
+
+export interface UserTypeRow { name: string; logical_type: string; labels: string[] | null }
+
+/** User-defined types of a schema (CREATE TYPE … AS ENUM / AS <type>), for schema sync (issue 26). */
+export const USER_TYPES_SQL = `
+SELECT type_name AS name, logical_type, labels
+FROM duckdb_types() WHERE database_name = $1 AND schema_name = $2 AND NOT internal ORDER BY type_name`;

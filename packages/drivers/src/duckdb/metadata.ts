@@ -7,6 +7,7 @@ import type {
 import { groupBy } from '../shared/group-by.js';
 import { pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
+import { duckdbSchemaObjects } from './objects.js';
 
 export type RunQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
@@ -107,6 +108,12 @@ export class DuckdbMetadata implements Metadata {
     return (await this.query<Q.SequenceRow>(Q.SEQUENCES_SQL, [db, schema])).map((s) => ({
       name: s.name, start: s.start, increment: s.increment, minValue: s.min_value, maxValue: s.max_value, cycle: s.cycle,
     }));
+  }
+
+  /** Schema sync (issue 26): the schema's ENUM types. */
+  async schemaObjects(loc: Location) {
+    const [db, schema] = await this.where(loc);
+    return duckdbSchemaObjects(await this.query<Q.UserTypeRow>(Q.USER_TYPES_SQL, [db, schema]), (n) => this.dialect.quoteIdentifier(n));
   }
 
   /** DuckDB keeps each table's CREATE text; indexes and comments are added after it. */

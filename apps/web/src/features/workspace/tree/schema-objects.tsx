@@ -1,7 +1,7 @@
 /**
  * Issue 26: the tree's folders of a schema's other objects — types, domains, sequences, partitions,
  * policies, rules, aggregates, extensions, event triggers (PostgreSQL family), events (MySQL family),
- * sequences (DuckDB) — each object opening its CREATE text. One request per location fills every
+ * types and sequences (DuckDB) — each object opening its CREATE text. One request per location fills every
  * folder (GET /api/rdb/schema_object/list); folder titles share the schema-sync dialog's kind names.
  */
 import type { DatabaseType } from '@askdb/contracts';
@@ -20,7 +20,7 @@ const MYSQL = ['MYSQL', 'MARIADB'];
 export function objectKindsOf(type: DatabaseType | undefined): string[][] {
   if (type && PG.includes(type)) return [['type', 'domain'], ['sequence'], ['partition'], ['policy'], ['rule'], ['aggregate'], ['extension'], ['eventTrigger']];
   if (type && MYSQL.includes(type)) return [['event']];
-  if (type === 'DUCKDB') return [['sequence']];
+  if (type === 'DUCKDB') return [['type'], ['sequence']];
   return [];
 }
 

@@ -33,4 +33,10 @@ describe('sync plan items', () => {
     // A widening is done in place without a note.
     expect(syncPlan(catalog([tbl('t', [col('id', 'bigint')])]), catalog([tbl('t', [col('id', 'integer')])]), 'POSTGRESQL').text).not.toContain('--');
   });
+
+  it('says when SQLite rebuilds a table to make a change ALTER TABLE cannot', () => {
+    const t = (checks: boolean): CatalogTable => ({ ...tbl('items', [col('id', 'INTEGER'), col('n', 'INTEGER')]), keys: checks ? [{ name: 'ck', type: 'CHECK', columns: [], checkExpression: 'n > 0' }] : [] });
+    const plan = syncPlan(catalog([t(true)]), catalog([t(false)]), 'SQLITE', { lang: 'ja-JP' });
+    expect(plan.text).toContain('-- その場では変更できません：ALTER TABLE では items にこの変更ができないため、テーブルを再構築します（新規作成、行のコピー、旧テーブルの削除）。\nCREATE TABLE __askdb_new_items (');
+  });
 });

@@ -39,7 +39,7 @@ describe('AI routes', () => {
       CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id), total NUMERIC, ordered_at TEXT);
       CREATE INDEX orders_customer ON orders (customer_id);
       CREATE TABLE audit_log (id INTEGER PRIMARY KEY, actor TEXT, action TEXT);
-      INSERT INTO customers VALUES (1, 'Ada', 'Paris'), (2, 'Linus', 'Helsinki'), (3, 'Grace', 'Arlington'), (4, 'Alan', 'Paris');
+      INSERT INTO customers VALUES (1, 'Ada', 'Paris'), (2, 'Linus', 'Qorvath'), (3, 'Grace', 'Arlington'), (4, 'Alan', 'Paris');
       INSERT INTO orders VALUES (1, 1, 10.5, '2024-01-01'), (2, 2, 99, '2024-02-01');`);
     db.close();
     llm = await startScriptedLlmServer();
@@ -142,7 +142,7 @@ describe('AI routes', () => {
     await configure({ privacy: 'SCHEMA_AND_SAMPLES' });
     llm.reply({ content: ['ok'] });
     await chat({ questionType: 'NL_2_SQL', input: 'customers per city', dataSourceId: dsId });
-    expect(llm.lastPromptText()).toContain("e.g. 'Paris', 'Helsinki', 'Arlington'");
+    expect(llm.lastPromptText()).toContain("e.g. 'Paris', 'Qorvath', 'Arlington'");
     await configure({ privacy: 'NOTHING' });
     llm.reply({ content: ['ok'] });
     await chat({ questionType: 'NL_2_SQL', input: 'customers per city', dataSourceId: dsId });
@@ -220,7 +220,7 @@ describe('AI routes', () => {
 
   it('schema_link finds a table by a value the question names, only when privacy allows samples', async () => {
     const ask = async () =>
-      (await t.json('POST', '/api/ai/schema_link', { dataSourceId: dsId, question: 'Anything about Helsinki?', limit: 3 })).body.data as { tableName: string; columns: string[] }[];
+      (await t.json('POST', '/api/ai/schema_link', { dataSourceId: dsId, question: 'Anything about Qorvath?', limit: 3 })).body.data as { tableName: string; columns: string[] }[];
     await configure({ privacy: 'SCHEMA_ONLY' });
     expect((await ask())[0]!.tableName).not.toBe('customers');
     await configure({ privacy: 'SCHEMA_AND_SAMPLES' });

@@ -110,3 +110,30 @@ export function tableFlagsOf(createTable: string | null): TableFlags {
   }
   return flags;
 }
+
+export interface GeneratedClause { expression: string; stored: boolean }
+
+/** The generated columns of a CREATE TABLE (`[GENERATED ALWAYS] AS (expr) [STORED|VIRTUAL]`), by column name. */
+export function generatedColumnsOf(createTable: string | null): Map<string, GeneratedClause> {
+  const out = new Map<string, GeneratedClause>();
+  if (!createTable) return out;
+  const ts = tokens(createTable);
+  const open = ts.findIndex((t) => t.kind === TK.OpenParen);
+  if (open < 0) return out;
+  for (const [from, to] of items(ts, open)) {
+    const first = ts[from]!;
+    if (['CONSTRAINT', 'CHECK', 'PRIMARY', 'UNIQUE', 'FOREIGN'].some((w) => isWord(first, w))) continue;
+    let depth = 0;
+    for (let i = from + 1; i < to; i++) {
+      const t = ts[i]!;
+      if (t.kind === TK.OpenParen) depth++;
+      else if (t.kind === TK.CloseParen) depth--;
+      if (depth !== 0 || !isWord(t, 'AS') || ts[i + 1]?.kind !== TK.OpenParen) continue;
+      const close = closing(ts, i + 1);
+      const stored = ts.slice(close + 1, to).some((x) => isWord(x, 'STORED'));
+      out.set(nameOf(first), { expression: createTable.slice(ts[i + 1]!.end, ts[close]!.start).trim(), stored });
+      break;
+    }
+  }
+  return out;
+}

@@ -39,11 +39,13 @@ export class SqliteDdl extends DdlGenerator {
     const t = b.desired;
     const temp = `__askdb_new_${t.name}`;
     const [create] = this.createTable({ ...t, name: temp, indexes: [] });
-    const into = b.copy.map(([to]) => this.q(to)).join(', ');
-    const from = b.copy.map(([, f]) => this.q(f)).join(', ');
+    // Generated columns compute their own values: they are not copied.
+    const copy = b.copy.filter(([to]) => !t.columns.find((c) => c.name === to)?.generated);
+    const into = copy.map(([to]) => this.q(to)).join(', ');
+    const from = copy.map(([, f]) => this.q(f)).join(', ');
     return [
       create!,
-      ...(b.copy.length ? [`INSERT INTO ${this.q(temp)} (${into}) SELECT ${from} FROM ${this.q(b.current!.name)}`] : []),
+      ...(copy.length ? [`INSERT INTO ${this.q(temp)} (${into}) SELECT ${from} FROM ${this.q(b.current!.name)}`] : []),
       `DROP TABLE ${this.q(b.current!.name)}`,
       `ALTER TABLE ${this.q(temp)} RENAME TO ${this.q(t.name)}`,
       ...t.indexes.map((ix) => this.createIndex(t.name, ix)),
@@ -57,7 +59,8 @@ export class SqliteDdl extends DdlGenerator {
       c.type,
       inlinePk ? 'PRIMARY KEY AUTOINCREMENT' : '',
       c.nullable ? '' : 'NOT NULL',
-      c.default !== null ? `DEFAULT ${LITERAL.test(c.default) ? c.default : `(${c.default})`}` : '',
+      c.generated ? `GENERATED ALWAYS AS (${c.generated.expression}) ${c.generated.stored ? 'STORED' : 'VIRTUAL'}` : '',
+      c.default !== null && !c.generated ? `DEFAULT ${LITERAL.test(c.default) ? c.default : `(${c.default})`}` : '',
       c.collation ? `COLLATE ${c.collation}` : '',
     ].filter(Boolean).join(' ');
   }
@@ -110,11 +113,14 @@ function canAlter(op: Operation, current: TableModel, desired: TableModel): bool
     case 'addColumn': {
       const c = op.column;
       const d = c.default;
+      // ADD COLUMN takes a VIRTUAL generated column, never a STORED one.
+      if (c.generated?.stored) return false;
       return !inKey(desired, c.name) && !c.identity && (d === null || (LITERAL.test(d) && !/^current_/i.test(d))) && (c.nullable || d !== null);
     }
     case 'dropColumn': {
       const n = op.column.name;
-      return !inKey(current, n)
+      return !inKey(current, n) && !op.column.generated?.stored
+        && !current.columns.some((c) => c.generated && identifiersOf(c.generated.expression).has(n))
         && !current.checks.some((ck) => identifiersOf(ck.expression).has(n))
         && !current.indexes.some((ix) => ix.where && identifiersOf(ix.where).has(n));
     }

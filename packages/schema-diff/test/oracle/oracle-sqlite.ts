@@ -6,7 +6,7 @@
  * The dump, per table: PRAGMA table_list (type, column count, WITHOUT ROWID, STRICT), table_xinfo
  * (name, declared type, NOT NULL, default text, key position, hidden/generated), index_list and
  * index_xinfo (name, unique, origin, partial, key columns with order and collation), foreign_key_list,
- * whether the CREATE TABLE says AUTOINCREMENT, and the CHECK expressions of its text; then every
+ * whether the CREATE TABLE says AUTOINCREMENT, the CHECK and generated-column expressions of its text; then every
  * trigger's text exactly, and views' and explicit indexes' text with layout normalised.
  *
  * Normalisation, and why each is legitimate:
@@ -56,6 +56,32 @@ export function layoutFree(sql: string): string {
     .join(' ');
 }
 
+/** The expression of each generated column (`… AS (expr) …` in its column definition), layout-free, by column. */
+function generatedIn(createTable: string): Record<string, string> {
+  const ts = tokensOf(createTable).filter((t) => t.kind !== TK.Space && t.kind !== TK.LineComment && t.kind !== TK.BlockComment);
+  const out: Record<string, string> = {};
+  const open = ts.findIndex((t) => t.kind === TK.OpenParen);
+  let depth = 0;
+  let itemStart = open + 1;
+  for (let i = open; i < ts.length; i++) {
+    const t = ts[i]!;
+    if (t.kind === TK.OpenParen) depth++;
+    else if (t.kind === TK.CloseParen) depth--;
+    if (depth === 1 && t.kind === TK.Comma) itemStart = i + 1;
+    if (depth === 1 && t.kind === TK.Word && t.up === 'AS' && ts[i + 1]?.kind === TK.OpenParen) {
+      let d = 0;
+      let j = i + 1;
+      for (; j < ts.length; j++) {
+        if (ts[j]!.kind === TK.OpenParen) d++;
+        else if (ts[j]!.kind === TK.CloseParen && --d === 0) break;
+      }
+      out[identValue(ts[itemStart]!).toLowerCase()] = layoutFree(createTable.slice(ts[i + 2]!.start, ts[j]!.start));
+    }
+    if (depth === 0 && i > open) break;
+  }
+  return out;
+}
+
 function checksIn(createTable: string): string[] {
   const out: string[] = [];
   const ts = tokensOf(createTable).filter((t) => t.kind !== TK.Space);
@@ -95,6 +121,7 @@ export function dumpSqlite(file: string): string {
           foreignKeys: all('SELECT id, seq, "table", "from", "to", on_update, on_delete, "match" FROM pragma_foreign_key_list(?) ORDER BY id, seq', m.name),
           autoincrement: tokensOf(m.sql ?? '').some((t) => t.kind === TK.Word && t.up === 'AUTOINCREMENT'),
           checks: checksIn(m.sql ?? ''),
+          generated: generatedIn(m.sql ?? ''),
         });
       } else if (m.type === 'trigger') out.push({ trigger: m.name, table: m.tbl_name, sql: m.sql });
       else if (m.sql) out.push({ [m.type]: m.name, table: m.tbl_name, sql: layoutFree(m.sql) });

@@ -75,16 +75,16 @@ export function SqlAudit() {
         dataSource={page?.data}
         data-testid="audit-table"
         // The SQL column takes what is left; Result and Client stay pinned right, so 1440 px never cuts them.
-        scroll={{ x: 1180 }}
+        scroll={{ x: 1100 }}
         tableLayout="fixed"
         locale={{ emptyText: t('team.audit.empty') }}
         pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, showTotal: (total) => t('team.audit.total', { total }), onChange: setPageNo }}
         columns={[
-          { title: t('team.audit.startTime'), width: 170, render: (_, r) => formatStart(r.startTime) },
-          { title: t('team.audit.user'), width: 130, render: (_, r) => r.userName ?? `#${r.userId}` },
+          { title: t('team.audit.startTime'), width: 160, render: (_, r) => formatStart(r.startTime) },
+          { title: t('team.audit.user'), width: 120, render: (_, r) => r.userName ?? `#${r.userId}` },
           {
             title: t('team.audit.dataSource'),
-            width: 180,
+            width: 160,
             render: (_, r) => (
               <span>
                 {sourceName.get(r.dataSourceId) ?? `#${r.dataSourceId}`}
@@ -92,7 +92,7 @@ export function SqlAudit() {
               </span>
             ),
           },
-          { title: t('team.audit.type'), width: 90, render: (_, r) => <Tag data-testid="audit-type">{r.statementType}</Tag> },
+          { title: t('team.audit.type'), width: 84, render: (_, r) => <Tag data-testid="audit-type">{r.statementType}</Tag> },
           {
             title: t('team.audit.sql'),
             render: (_, r) => (
@@ -101,8 +101,8 @@ export function SqlAudit() {
               </Typography.Paragraph>
             ),
           },
-          { title: t('team.audit.duration'), width: 90, align: 'right', render: (_, r) => formatDuration(r.duration) },
-          { title: t('team.audit.rows'), width: 80, align: 'right', render: (_, r) => r.rowCount ?? '—' },
+          { title: t('team.audit.duration'), width: 84, align: 'right', render: (_, r) => formatDuration(r.duration) },
+          { title: t('team.audit.rows'), width: 70, align: 'right', render: (_, r) => r.rowCount ?? '—' },
           {
             title: t('team.audit.result'),
             width: 100,
@@ -116,7 +116,7 @@ export function SqlAudit() {
                 </Tooltip>
               ),
           },
-          { title: t('team.audit.clientIp'), width: 140, fixed: 'right', render: (_, r) => <span data-testid="audit-client">{r.clientIp ?? '—'}</span> },
+          { title: t('team.audit.clientIp'), width: 130, fixed: 'right', render: (_, r) => <span data-testid="audit-client">{r.clientIp ?? '—'}</span> },
         ]}
       />
     </div>

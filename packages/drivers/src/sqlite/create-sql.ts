@@ -137,3 +137,27 @@ export function generatedColumnsOf(createTable: string | null): Map<string, Gene
   }
   return out;
 }
+
+/** The COLLATE of each column that declares one (`name TEXT COLLATE NOCASE`), by column name. */
+export function columnCollationsOf(createTable: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!createTable) return out;
+  const ts = tokens(createTable);
+  const open = ts.findIndex((t) => t.kind === TK.OpenParen);
+  if (open < 0) return out;
+  for (const [from, to] of items(ts, open)) {
+    const first = ts[from]!;
+    if (['CONSTRAINT', 'CHECK', 'PRIMARY', 'UNIQUE', 'FOREIGN'].some((w) => isWord(first, w))) continue;
+    let depth = 0;
+    for (let i = from + 1; i < to; i++) {
+      const t = ts[i]!;
+      if (t.kind === TK.OpenParen) depth++;
+      else if (t.kind === TK.CloseParen) depth--;
+      else if (depth === 0 && isWord(t, 'COLLATE') && ts[i + 1]) {
+        out.set(nameOf(first), nameOf(ts[i + 1]!));
+        break;
+      }
+    }
+  }
+  return out;
+}

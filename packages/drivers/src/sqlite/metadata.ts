@@ -7,7 +7,7 @@ import type {
 import { groupBy, pushTo } from '../shared/group-by.js';
 import { containsPattern, pageResult, pageWindow } from '../shared/paging.js';
 import * as Q from './catalog-sql.js';
-import { checksOf, generatedColumnsOf, indexPartsOf, tableFlagsOf } from './create-sql.js';
+import { checksOf, columnCollationsOf, generatedColumnsOf, indexPartsOf, tableFlagsOf } from './create-sql.js';
 import { sqliteSchemaObjects } from './objects.js';
 
 export class SqliteMetadata implements Metadata {
@@ -136,6 +136,7 @@ export class SqliteMetadata implements Metadata {
       const flags = tableFlagsOf(sqlOf.get(name) ?? null);
       // Generated columns (table_xinfo hidden 2 = virtual, 3 = stored): their expression is in the CREATE text.
       const generated = cols.some((c) => c.hidden >= 2) ? generatedColumnsOf(sqlOf.get(name) ?? null) : new Map();
+      const collations = columnCollationsOf(sqlOf.get(name) ?? null);
       // The rowid alias (a lone INTEGER PRIMARY KEY) and WITHOUT ROWID keys are never NULL; other keys
       // of a rowid table take NULL unless declared NOT NULL (SQLite's documented legacy).
       const rowidAlias = (c: Q.ColumnRow) => !flags.withoutRowid && pkCount === 1 && c.pk === 1 && c.type.toUpperCase() === 'INTEGER';
@@ -150,6 +151,7 @@ export class SqliteMetadata implements Metadata {
         // Only a key declared AUTOINCREMENT (issue 26): a plain rowid alias reuses freed rowids.
         autoIncrement: flags.autoIncrement && rowidAlias(c),
         ordinal: c.cid + 1,
+        ...(collations.has(c.name) ? { collation: collations.get(c.name)! } : {}),
         ...(c.hidden >= 2 && generated.has(c.name) ? { generatedExpression: generated.get(c.name)!.expression, generatedStored: c.hidden === 3 } : {}),
       })));
     }

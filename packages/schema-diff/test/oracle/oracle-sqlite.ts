@@ -6,7 +6,8 @@
  * The dump, per table: PRAGMA table_list (type, column count, WITHOUT ROWID, STRICT), table_xinfo
  * (name, declared type, NOT NULL, default text, key position, hidden/generated), index_list and
  * index_xinfo (name, unique, origin, partial, key columns with order and collation), foreign_key_list,
- * whether the CREATE TABLE says AUTOINCREMENT, the CHECK and generated-column expressions of its text; then every
+ * whether the CREATE TABLE says AUTOINCREMENT, the CHECK and generated-column expressions and column collations of
+ * its text; then every
  * trigger's text exactly, and views' and explicit indexes' text with layout normalised.
  *
  * Normalisation, and why each is legitimate:
@@ -56,7 +57,7 @@ export function layoutFree(sql: string): string {
     .join(' ');
 }
 
-/** The expression of each generated column (`… AS (expr) …` in its column definition), layout-free, by column. */
+/** The expression of each generated column (`… AS (expr) …`) and each column's COLLATE, layout-free, by column. */
 function generatedIn(createTable: string): Record<string, string> {
   const ts = tokensOf(createTable).filter((t) => t.kind !== TK.Space && t.kind !== TK.LineComment && t.kind !== TK.BlockComment);
   const out: Record<string, string> = {};
@@ -68,6 +69,7 @@ function generatedIn(createTable: string): Record<string, string> {
     if (t.kind === TK.OpenParen) depth++;
     else if (t.kind === TK.CloseParen) depth--;
     if (depth === 1 && t.kind === TK.Comma) itemStart = i + 1;
+    if (depth === 1 && t.kind === TK.Word && t.up === 'COLLATE' && ts[i + 1]) out[`${identValue(ts[itemStart]!).toLowerCase()} collate`] = identValue(ts[i + 1]!).toLowerCase();
     if (depth === 1 && t.kind === TK.Word && t.up === 'AS' && ts[i + 1]?.kind === TK.OpenParen) {
       let d = 0;
       let j = i + 1;

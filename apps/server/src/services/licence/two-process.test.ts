@@ -101,7 +101,7 @@ describe('licence authority and local installs as separate processes', () => {
     store = await scratchPgDatabase('askdb_licence_proc');
     const url = new URL(PG_URL);
     url.pathname = `/${store.name}`;
-    authority = await start(entry, { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: url.toString(), ASKDB_BILLING: '1', ASKDB_SECRET: SECRET });
+    authority = await start(entry, { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: url.toString(), ASKDB_BILLING: '1', ASKDB_BILLING_SANDBOX: '1', ASKDB_SECRET: SECRET });
     replica = await testApp({ mode: 'server', databaseUrl: url.toString(), demo: false, secret: SECRET }, { ASKDB_BILLING: '1' });
     await issueActivationCodes(replica.deps, { orderId: 77, organizationId: 1, userId: 1, count: 1, validUntil: null });
     const [row] = await licenceServices(replica.deps).authority.repo.codesOfOrder(77);

@@ -119,6 +119,7 @@ const CORE: Record<string, Entry> = {
   'GET /api/rdb/function/list': { rule: 'granted', call: meta },
   'GET /api/rdb/procedure/list': { rule: 'granted', call: meta },
   'GET /api/rdb/trigger/list': { rule: 'granted', call: meta },
+  'GET /api/rdb/schema_object/list': { rule: 'granted', call: meta },
   'GET /api/rdb/function/detail': { rule: 'granted', call: (fx, who) => meta(fx, who, { functionName: 'f' }) },
   'GET /api/rdb/procedure/detail': { rule: 'granted', call: (fx, who) => meta(fx, who, { procedureName: 'p' }) },
   'POST /api/rdb/table/pin': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders', pinned: true } }) },
@@ -130,6 +131,7 @@ const CORE: Record<string, Entry> = {
   'POST /api/rdb/dml/cancel': { rule: 'signedIn', call: () => ({ body: { executionId: 'no-such-execution' } }) },
   'POST /api/rdb/dml/status': { rule: 'signedIn', call: () => ({ body: { executionId: 'no-such-execution' } }) },
   'POST /api/diff/sql': { rule: 'granted', call: (fx) => ({ body: { source: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' }, target: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' } } }) },
+  'POST /api/diff/plan': { rule: 'granted', call: (fx) => ({ body: { source: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' }, target: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' } } }) },
   'POST /api/rdb/table/edit_model': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders' } }) },
   'POST /api/rdb/table/edit_sql': { rule: 'granted', call: (fx) => ({ body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', desired: table } }) },
 

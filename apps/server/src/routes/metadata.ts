@@ -75,6 +75,8 @@ const metadata: RouteModule = (app, deps) => {
   // Issue 26: the schema's other objects (types, sequences, partitions, policies, …) with their CREATE text, for the tree.
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/rdb/schema_object/list', summary: 'Types, sequences, partitions, policies and other schema objects, each with its CREATE text', query: MetadataQuery }, async ({ query }, req) => {
     const record = await requireDataSource(deps, req, query.dataSourceId);
+    // Partitions and policies are other tables' structure: a grant narrower than the schema does not reach them.
+    await perms.requireBrowse(req.ctx, record, perms.placeOf(record, { ...query, tableName: null }), 'wholeSchema');
     return withConn(req, query, (c) => listSchemaObjects(c, record.input.type, loc(query)));
   });
   // The CREATE text shows every column: only for a grant on the whole table.

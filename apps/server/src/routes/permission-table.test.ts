@@ -32,6 +32,8 @@ const ROWS: Record<string, Row> = {
   'export': { call: exec('/api/rdb/dml/export', 'select id, total from orders', { format: 'csv' }), want: only(['table', 'column']) },
   'export the secret': { call: exec('/api/rdb/dml/export', 'select * from orders', { format: 'csv' }), want: only(['table']) },
   'schema sync': { call: (fx) => ({ method: 'POST', url: '/api/diff/sql', body: { source: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' }, target: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' } } }), want: only([]) },
+  'schema sync plan': { call: (fx) => ({ method: 'POST', url: '/api/diff/plan', body: { source: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' }, target: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public' } } }), want: only([]) },
+  'schema objects': { call: (fx) => ({ method: 'GET', url: `/api/rdb/schema_object/list?${at(fx)}` }), want: only([]) },
   'table editor model': { call: (fx) => ({ method: 'POST', url: '/api/rdb/table/edit_model', body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders' } }), want: only(['table']) },
   'AI schema link': { call: (fx) => ({ method: 'POST', url: '/api/ai/schema_link', body: { dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', question: 'orders total' } }), want: only([]) },
   'completion keywords': { call: (fx) => ({ method: 'GET', url: `/api/sql_parser/get_keywords?${at(fx)}` }), want: only(['table', 'column']) },

@@ -113,7 +113,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
     const e = err as Error & { statusCode?: number; code?: string; validation?: unknown };
     const lang = req.ctx?.lang ?? languageOf(req);
     if (e instanceof AppError) {
-      return reply.status(e.statusCode).send({ success: false, errorCode: e.errorCode, errorMessage: e.message, errorDetail: e.errorDetail, ...(e.data !== undefined ? { data: e.data } : {}) });
+      return reply.status(e.statusCode).send({ success: false, errorCode: e.errorCode, errorMessage: e.message, errorDetail: e.errorDetail, ...(e.solutionLink ? { solutionLink: e.solutionLink } : {}), ...(e.data !== undefined ? { data: e.data } : {}) });
     }
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ success: false, errorCode: ERROR_CODES.INVALID_PARAMS, errorMessage: msg(lang, 'BODY_NOT_JSON') });

@@ -14,6 +14,30 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** The envelope's `solutionLink` (spec 02 §8 "notification with detail and solution link"): set for known codes only. */
+  get solutionLink(): string | undefined {
+    return solutionLinkFor(this.errorCode);
+  }
+}
+
+/**
+ * Codes with a help page (apps/web/public/help/*.html, served with the web app): what the error means and
+ * how to get past it. Other codes carry no link.
+ */
+const HELP: Record<string, string> = {
+  NO_DATA_ACCESS_PERMISSION: 'permissions',
+  NO_SCRIPT_PERMISSION: 'permissions',
+  CONNECTION_FAILED: 'connection',
+  FORBIDDEN_HOST: 'connection',
+  TRANSACTION_NEEDS_SESSION: 'connection',
+};
+const AI_HELP = new Set(['AI_KEY_INVALID', 'AI_KEY_LIMIT', 'AI_KEY_EXPIRED', 'AI_AUTH_HEADER_MISSING', 'AI_AUTH_TOKEN_MISSING', 'AI_NOT_CONFIGURED', 'AI_UNREACHABLE', 'AI_SERVICE_BUSY', 'AI_SERVICE_ERROR']);
+
+export function solutionLinkFor(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  const page = HELP[code] ?? (AI_HELP.has(code) ? 'ai-service' : code.startsWith('OFFLINE_') || code.startsWith('LICENSE_') ? 'licence' : undefined);
+  return page ? `/help/${page}.html#${code}` : undefined;
 }
 
 export const notFound = (what: string) => new AppError(404, ERROR_CODES.NOT_FOUND, `${what} not found`);

@@ -155,7 +155,10 @@ test.describe.serial('AI chat panel', () => {
     await panel.getByTestId('chat-input').fill('count orders');
     await panel.getByTestId('chat-input').press('Enter');
     const error = panel.getByTestId('chat-answer').last().getByTestId('chat-error');
-    await expect(error).toContainText('rejected the API key');
+    // Spec 02 §8: the side chat says the AI service is abnormal; the provider-specific text stays as the detail.
+    await expect(error.getByTestId('chat-error-message')).toHaveText('Error: AI service is abnormal, please try again');
+    await expect(error.getByTestId('chat-error-detail')).toContainText('rejected the API key');
+    await expect(error.getByTestId('chat-error-detail')).toContainText('AI_KEY_INVALID');
     await expect(panel.getByTestId('chat-answer').last()).toHaveAttribute('data-state', 'error');
     await page.screenshot({ path: shot('06-error-401') });
   });

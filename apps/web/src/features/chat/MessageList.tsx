@@ -32,6 +32,30 @@ export function errorText(t: TFunction, e: ChatError): string {
 
 const NOT_CONFIGURED = new Set(['AI_NOT_CONFIGURED']);
 
+/** An AI_* failure from the server reads "AI service is abnormal"; the provider's own text stays as the detail. */
+function ChatErrorAlert({ error }: { error: ChatError }) {
+  const { t } = useTranslation();
+  const abnormal = error.kind === 'server' && !!error.errorCode?.startsWith('AI_');
+  const code = error.errorCode ? <Tag>{error.errorCode}</Tag> : null;
+  const description = abnormal ? (
+    <span data-testid="chat-error-detail">
+      {error.message}
+      {error.detail ? ` (${error.detail})` : ''} {code}
+    </span>
+  ) : (
+    code ?? undefined
+  );
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="chat-error"
+      title={<span data-testid="chat-error-message">{abnormal ? t('chat.error.aiAbnormal') : errorText(t, error)}</span>}
+      description={description}
+    />
+  );
+}
+
 function Thinking({ text, active }: { text: string; active: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string[] | null>(null);
@@ -87,13 +111,7 @@ function Answer({ m }: { m: ChatMessage }) {
         (m.error.errorCode && NOT_CONFIGURED.has(m.error.errorCode) ? (
           <NotConfigured compact detail={m.error.message} />
         ) : (
-          <Alert
-            type="error"
-            showIcon
-            data-testid="chat-error"
-            message={errorText(t, m.error)}
-            description={m.error.errorCode ? <Tag>{m.error.errorCode}</Tag> : undefined}
-          />
+          <ChatErrorAlert error={m.error} />
         ))}
     </div>
   );

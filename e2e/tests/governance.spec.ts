@@ -79,8 +79,12 @@ test('an UPDATE the policy holds for approval is refused; the member applies fro
   await expect(dialog.getByTestId('permission-restricted-apply')).toHaveText('Apply for permission');
   await dialog.getByTestId('permission-restricted-apply').click();
 
+  // Spec 02 §8: "Apply opens the apply list with the request prefilled" — not a form over the workspace.
+  await expect(bob.page).toHaveURL(/\/team/);
+  await expect(bob.page.getByTestId('team-applies')).toBeVisible(NAV);
   const form = bob.page.getByRole('dialog', { name: 'Apply for permission' });
   await expect(form).toBeVisible();
+  await bob.page.screenshot({ path: 'test-results/h29-apply-list-prefilled.png' });
   await expect(form.getByLabel('Running a script')).toBeChecked();
   await expect(form.getByTestId('apply-script')).toHaveValue(SQL);
   await expect(form.getByTestId('apply-data-source')).toContainText('Warehouse');
@@ -92,6 +96,8 @@ test('an UPDATE the policy holds for approval is refused; the member applies fro
   await form.getByTestId('apply-submit').click();
   await expect(bob.page.getByText('Application sent. The team admins will review it.')).toBeVisible();
   await expect(form).toBeHidden();
+  // The Apply list behind the form shows the new application at once.
+  await expect(bob.page.getByTestId('team-applies').locator('tbody tr').first().getByTestId('approval-status')).toBeVisible(NAV);
 
   await teamEntry(bob, 'applies');
   const mine = bob.page.getByTestId('team-applies').locator('tbody tr').first();

@@ -20,9 +20,14 @@ interface RefusalState {
   applying: ApplyPrefill | null;
   /** Counts applications sent from the form (the apply list reloads on a change). */
   submitted: number;
+  /** The Team page should show its Apply list (set by "apply for permission" in the dialog; the page clears it). */
+  showApplyList: boolean;
   report(e: ApiError): void;
   dismiss(): void;
   openApply(prefill?: ApplyPrefill): void;
+  /** The dialog's "apply for permission" (spec 02 §8): the Apply list, with the form prefilled from the refusal. */
+  applyFromRefusal(): void;
+  applyListShown(): void;
   closeApply(sent?: boolean): void;
 }
 
@@ -60,6 +65,7 @@ export const useRefusals = create<RefusalState>((set, get) => ({
   refusal: null,
   applying: null,
   submitted: 0,
+  showApplyList: false,
   report(e) {
     if (get().refusal || get().applying) return;
     const code = e.errorCode === 'NO_SCRIPT_PERMISSION' ? 'NO_SCRIPT_PERMISSION' : 'NO_DATA_ACCESS_PERMISSION';
@@ -67,6 +73,8 @@ export const useRefusals = create<RefusalState>((set, get) => ({
   },
   dismiss: () => set({ refusal: null }),
   openApply: (prefill) => set({ refusal: null, applying: prefill ?? get().refusal?.prefill ?? { applyType: 'data' } }),
+  applyFromRefusal: () => set({ refusal: null, applying: get().refusal?.prefill ?? { applyType: 'data' }, showApplyList: true }),
+  applyListShown: () => set({ showApplyList: false }),
   closeApply: (sent) => set({ applying: null, submitted: get().submitted + (sent ? 1 : 0) }),
 }));
 

@@ -1,5 +1,5 @@
 /** The Team tab (spec 02 §2): left menu of the team area; a personal organisation is offered create-or-join instead. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Empty, Menu, Typography, type MenuProps } from 'antd';
 import { AuditOutlined, CheckSquareOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { SqlAudit } from './audit/SqlAudit';
 import { TeamSettings } from './TeamSettings';
 import { TeamSwitcher } from './TeamSwitcher';
 import { ApprovalList, PendingBadge } from '../approvals';
-import { ApplyList, AuthorizationList } from '../permissions';
+import { ApplyList, AuthorizationList, useRefusals } from '../permissions';
 import { SubscriptionRecords, useCommerce } from '../commerce';
 import './team.css';
 
@@ -20,7 +20,13 @@ export function TeamPage() {
   const { t } = useTranslation();
   const session = useSession();
   const billing = useCommerce((s) => s.billing);
-  const [entry, setEntry] = useState<Entry>('settings');
+  const showApplyList = useRefusals((s) => s.showApplyList);
+  const [entry, setEntry] = useState<Entry>(() => (useRefusals.getState().showApplyList ? 'applies' : 'settings'));
+  useEffect(() => {
+    if (!showApplyList) return;
+    setEntry('applies');
+    useRefusals.getState().applyListShown();
+  }, [showApplyList]);
   const org = session.user?.currentOrganization;
   if (!isServerMode(session)) return <Empty style={{ marginTop: 120 }} description={t('shell.empty.team')} />;
   if (!org || org.type === 'PERSONAL')

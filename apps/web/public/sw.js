@@ -29,6 +29,8 @@ self.addEventListener('fetch', (e) => {
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  // Help pages (error solution links) are plain pages: never cached as the app shell.
+  if (url.pathname.startsWith('/help/')) return;
   if (req.mode === 'navigate') {
     // Network first: the newest shell when the server is up, the cached one when it is not.
     e.respondWith(

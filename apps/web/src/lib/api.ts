@@ -2,8 +2,16 @@
 import type { Envelope } from '@askdb/contracts';
 import { loginHref, standalonePage } from '../features/auth/redirect';
 
+/** What a failed call was (issue 29 item 17): the error notification's "copy error report" and solution link. */
+export interface ApiCallInfo {
+  method: string;
+  path: string;
+  time: string;
+  solutionLink?: string;
+}
+
 export class ApiError extends Error {
-  constructor(message: string, readonly errorCode?: string, readonly status?: number, readonly detail?: string, readonly data?: unknown) {
+  constructor(message: string, readonly errorCode?: string, readonly status?: number, readonly detail?: string, readonly data?: unknown, readonly call?: ApiCallInfo) {
     super(message);
     this.name = 'ApiError';
   }
@@ -19,9 +27,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     ? '?' + new URLSearchParams(Object.entries(init.query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString()
     : '';
   let res: Response;
+  const method = init.method ?? (init.body !== undefined ? 'POST' : 'GET');
+  const call = (solutionLink?: string): ApiCallInfo => ({ method, path, time: new Date().toISOString(), ...(solutionLink ? { solutionLink } : {}) });
   try {
     res = await fetch(path + qs, {
-      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      method,
       headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), 'accept-language': language, ...timeZoneHeader() },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       signal: init.signal,
@@ -37,7 +47,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     env = (await res.json()) as Envelope<T>;
   } catch {
     // Spec 02 §8 "Other HTTP failures: show status and status text" (a proxy's 502 page is not our envelope).
-    throw new ApiError(httpStatusLine(res), 'BAD_RESPONSE', res.status);
+    throw new ApiError(httpStatusLine(res), 'BAD_RESPONSE', res.status, undefined, undefined, call());
   }
   if (!env.success && env.errorCode === 'NeedLoggedIn') redirectToLogin();
   // FREE_TRIAL_USAGE_LIMIT (spec 02 §8): the pricing modal (features/commerce) listens for this event; background lookups (quietRefusal) only throw.
@@ -45,7 +55,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   // OFFLINE_* (a local install whose trial or licence is over, spec 02 §8): the guide host (features/guide) opens the matching dialog.
   if (!env.success && env.errorCode?.startsWith('OFFLINE_') && !init.quietRefusal) window.dispatchEvent(new CustomEvent('askdb:licence-error', { detail: { errorCode: env.errorCode, errorMessage: env.errorMessage } }));
   if (!env.success) {
-    const err = new ApiError(env.errorMessage ?? httpStatusLine(res), env.errorCode, res.status, env.errorDetail, env.data);
+    const err = new ApiError(env.errorMessage ?? httpStatusLine(res), env.errorCode, res.status, env.errorDetail, env.data, call(env.solutionLink));
     if (!init.quietRefusal && err.errorCode && REFUSAL_CODES.has(err.errorCode)) for (const l of refusalListeners) l(err);
     throw err;
   }

@@ -19,6 +19,7 @@ const TableEditorTab = lazy(() => import('../table-editor/TableEditorTab').then(
 const ErModelTab = lazy(() => import('../er/ErModelTab').then((m) => ({ default: m.ErModelTab })));
 const DdlTab = lazy(() => import('./DdlTab').then((m) => ({ default: m.DdlTab })));
 const AllTablesTab = lazy(() => import('./AllTablesTab').then((m) => ({ default: m.AllTablesTab })));
+const AllViewsTab = lazy(() => import('./AllViewsTab').then((m) => ({ default: m.AllViewsTab })));
 const RedisKeyTab = lazy(() => import('../redis/RedisKeyTab').then((m) => ({ default: m.RedisKeyTab })));
 const RedisAllDataTab = lazy(() => import('../redis/RedisAllDataTab').then((m) => ({ default: m.RedisAllDataTab })));
 
@@ -29,6 +30,7 @@ const ICONS: Partial<Record<TabType, React.ReactNode>> = {
   CREATE_TABLE: <PlusOutlined />,
   VIEW_DDL: <FileTextOutlined />,
   VIEW_ALL_TABLES: <UnorderedListOutlined />,
+  VIEW_ALL_VIEWS: <EyeOutlined />,
   REDIS_ALL_DATA: <DatabaseOutlined />,
   ER_MODEL: <PartitionOutlined />,
   VIEW_VIEW: <EyeOutlined />,
@@ -57,6 +59,8 @@ function TabBody({ tab }: { tab: WorkspaceTab }) {
       return <DdlTab tab={tab} />;
     case 'VIEW_ALL_TABLES':
       return <AllTablesTab tab={tab} />;
+    case 'VIEW_ALL_VIEWS':
+      return <AllViewsTab tab={tab} />;
     case 'ER_MODEL':
       return <ErModelTab tab={tab} />;
     case 'REDIS_ALL_DATA':

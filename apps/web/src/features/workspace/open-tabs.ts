@@ -34,6 +34,7 @@ export const openTab = {
   createTable: (t: TabTarget) => open('CREATE_TABLE', { ...t, tableName: null }, '', undefined, `-${Date.now().toString(36)}`),
   ddl: (t: TabTarget) => open('VIEW_DDL', t, t.tableName!),
   allTables: (t: TabTarget) => open('VIEW_ALL_TABLES', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
+  allViews: (t: TabTarget) => open('VIEW_ALL_VIEWS', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
   erModel: (t: TabTarget) => open('ER_MODEL', { ...t, tableName: null }, t.schemaName ?? t.databaseName ?? t.dataSourceName ?? ''),
   /** Every key of a Redis database (the redis feature renders this type). */
   redisAllData: (t: TabTarget) => open('REDIS_ALL_DATA', { ...t, schemaName: null, tableName: null }, t.databaseName ?? '0'),

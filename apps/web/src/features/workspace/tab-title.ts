@@ -9,6 +9,8 @@ export function tabTitle(tab: WorkspaceTab, t: (k: string, o?: Record<string, un
       return `${tab.title} · DDL`;
     case 'VIEW_ALL_TABLES':
       return t('workspace.tab.allTables', { where: tab.title });
+    case 'VIEW_ALL_VIEWS':
+      return t('workspace.tab.allViews', { where: tab.title });
     case 'ER_MODEL':
       return t('workspace.tab.er', { where: tab.title });
     case 'REDIS_ALL_DATA':

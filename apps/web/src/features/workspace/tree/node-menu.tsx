@@ -154,6 +154,10 @@ export function useNodeMenu() {
           add('drop', t('workspace.menu.drop'), { danger: true });
         }
         return list;
+      case 'VIEWS':
+        add('allViews', t('workspace.menu.allViews'));
+        add('refresh', t('workspace.menu.refresh'));
+        return list;
       case 'TRIGGER':
         add('triggerDefinition', t('workspace.menu.viewDefinition'));
         add('copyName', t('workspace.menu.copyName'));
@@ -256,6 +260,9 @@ export function useNodeMenu() {
         return;
       case 'allTables':
         openTab.allTables(target);
+        return;
+      case 'allViews':
+        openTab.allViews(target);
         return;
       case 'er':
         openTab.erModel(target);

@@ -25,7 +25,7 @@ let bobCode = '';
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   llm = await startScriptedLlmServer();
-  server = await startServerModeServer({ ASKDB_BILLING: '1', ASKDB_BILLING_SANDBOX: '1', ASKDB_MANAGED_AI_URL: llm.url, ASKDB_MANAGED_AI_MODEL: 'scripted-model' });
+  server = await startServerModeServer({ ASKDB_BILLING: '1', ASKDB_BILLING_SANDBOX: '1', ASKDB_MANAGED_AI_URL: llm.url, ASKDB_MANAGED_AI_MODEL: 'scripted-model', ...(process.env.ASKDB_WEB_DIST ? { ASKDB_WEB_DIST: process.env.ASKDB_WEB_DIST } : {}) });
   base = server.url;
 });
 test.afterAll(async () => {
@@ -124,7 +124,7 @@ test('pricing modal → seat modal → sandbox payment → Subscribed dialog', a
   await expect(page.getByTestId('code-valid')).toBeVisible();
   await expect(page.getByTestId('pricing-tab-TEAM')).toBeVisible();
 
-  // In the team: its subscription record (6 seats, in use) and "upgrade seats" opens pricing as TeamAddSeat.
+  // In the team: its subscription record (6 seats, in use); Member management's "upgrade seats" opens pricing as TeamAddSeat.
   const made2 = (await made.json()).data as { id?: number } | number;
   const teamId = typeof made2 === 'number' ? made2 : made2.id!;
   expect((await page.request.post(`${base}/api/organization/switch_org`, { data: { organizationId: teamId } })).ok()).toBe(true);
@@ -134,7 +134,12 @@ test('pricing modal → seat modal → sandbox payment → Subscribed dialog', a
   await expect(records.locator('tbody tr').first()).toContainText('In use', NAV);
   await expect(records.locator('tbody tr').first()).toContainText('6');
   await page.screenshot({ path: '/tmp/commerce-records.png' });
-  await page.getByTestId('add-seats').click();
+  // Spec 02 §2: "upgrade seats" is in Member management, not under Subscription records.
+  await expect(records.getByTestId('add-seats')).toHaveCount(0);
+  await page.getByTestId('team-menu-members').click();
+  await expect(page.getByTestId('team-members').getByTestId('add-seats')).toHaveText('Upgrade seats', NAV);
+  await page.screenshot({ path: '/tmp/h29-members-upgrade-seats.png' });
+  await page.getByTestId('team-members').getByTestId('add-seats').click();
   await expect(page.getByTestId('pricing-title')).toHaveText('Add seats');
   await expect(page.getByTestId('plan-personal')).toHaveCount(0);
   await expect(page.getByTestId('plan-team-buy')).toHaveText('Add seats');

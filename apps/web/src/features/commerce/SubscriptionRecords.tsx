@@ -1,14 +1,14 @@
 /**
  * Subscription records of the current organisation (spec 02 §2 "Subscription table"): order number,
- * seats, purchase time, validity, status (in use / not started / expired), price; add seats
- * (TeamAddSeat) for a team's admins.
+ * seats, purchase time, validity, status (in use / not started / expired), price. "Upgrade seats" sits
+ * in Member management (UpgradeSeatsButton).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Space, Table, Tag } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionRow } from '@askdb/contracts';
-import { useSession, isTeamAdmin } from '../auth/session';
+import { useSession } from '../auth/session';
 import { commerceApi } from './commerce-api';
 import { useCommerce } from './commerce-store';
 import { formatMoney } from './price';
@@ -20,7 +20,6 @@ export function SubscriptionRecords() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const billing = useCommerce((s) => s.billing);
-  const openPricing = useCommerce((s) => s.openPricing);
   const guide = useCommerce((s) => s.guide);
   const [rows, setRows] = useState<SubscriptionRow[] | null>(null);
   const org = user?.currentOrganization;
@@ -35,11 +34,6 @@ export function SubscriptionRecords() {
   return (
     <div data-testid="subscription-records">
       <Space style={{ marginBottom: 12 }}>
-        {org?.type === 'TEAM' && isTeamAdmin(user) && (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="add-seats" onClick={() => openPricing({ mode: 'TeamAddSeat' })}>
-            {t('commerce.records.addSeats')}
-          </Button>
-        )}
         <Button icon={<ReloadOutlined />} onClick={load}>{t('commerce.refresh')}</Button>
       </Space>
       <Table<SubscriptionRow>

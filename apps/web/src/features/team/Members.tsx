@@ -8,6 +8,7 @@ import { isTeamAdmin, useSession } from '../auth/session';
 import { formatTime } from '../settings/account/format';
 import { InviteMember } from './InviteMember';
 import { JoinRequests } from './JoinRequests';
+import { UpgradeSeatsButton } from '../commerce';
 
 const PAGE_SIZE = 10;
 
@@ -60,7 +61,12 @@ export function Members() {
       <Typography.Title level={4}>{t('team.menu.members')}</Typography.Title>
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
         <Input.Search allowClear placeholder={t('team.member.search')} style={{ width: 280 }} onSearch={(searchKey) => setQ({ pageNo: 1, searchKey: searchKey.trim() })} data-testid="members-search" />
-        {admin && <InviteMember organizationId={orgId} />}
+        {admin && (
+          <Space>
+            <InviteMember organizationId={orgId} />
+            <UpgradeSeatsButton />
+          </Space>
+        )}
       </Space>
       {admin && <JoinRequests organizationId={orgId} onDecided={load} />}
       <Table<MemberRow>

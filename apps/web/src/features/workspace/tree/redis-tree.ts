@@ -12,18 +12,19 @@ import { childKey, type TreeNode } from './types';
 /** Keys listed in the tree per database; "All data" pages through any number. */
 export const KEY_LIMIT = 5000;
 
-const keyLists = new Map<string, Promise<KeyEntry[]>>();
+interface KeyList { keys: KeyEntry[]; total: number }
+const keyLists = new Map<string, Promise<KeyList>>();
 
 const databaseKey = (node: TreeNode) => childKey(childKey('', 'ds', node.extraParams.dataSourceId!), 'db', node.extraParams.databaseName ?? '0');
 
-function keysOf(node: TreeNode, refresh: boolean): Promise<KeyEntry[]> {
+function keysOf(node: TreeNode, refresh: boolean): Promise<KeyList> {
   const k = databaseKey(node);
   let list = refresh ? undefined : keyLists.get(k);
   if (!list) {
     const p = node.extraParams;
     list = metaApi
       .tablePage({ dataSourceId: p.dataSourceId!, databaseName: p.databaseName ?? null, schemaName: null }, { pageNo: 1, pageSize: KEY_LIMIT, refresh })
-      .then((page) => page.data.map((t) => ({ name: t.name, type: String(t.details?.type ?? t.comment ?? ''), ttl: Number(t.details?.ttl ?? -1) })));
+      .then((page) => ({ total: page.total, keys: page.data.map((t) => ({ name: t.name, type: String(t.details?.type ?? t.comment ?? ''), ttl: Number(t.details?.ttl ?? -1) })) }));
     keyLists.set(k, list);
     list.catch(() => keyLists.delete(k));
   }
@@ -36,10 +37,12 @@ export const isRedisTreeNode = (node: TreeNode) => (node.extraParams.databaseTyp
 export async function redisChildren(node: TreeNode, refresh: boolean): Promise<TreeNode[]> {
   const atDatabase = node.treeNodeType === 'DATABASE';
   const prefix = atDatabase ? '' : node.extraParams.tableName ?? '';
-  const keys = await keysOf(node, refresh);
+  const { keys, total } = await keysOf(node, refresh);
   const level = keyLevel(keys, prefix, separatorOf(node.extraParams.dataSourceId!));
   const out: TreeNode[] = [];
-  if (atDatabase) out.push({ key: childKey(node.key, 'all_data'), originalTitle: 'All data', treeNodeType: 'ALL_DATA', isLeaf: true, extraParams: { ...node.extraParams } });
+  // All data says how many keys the database has, and how many of them the tree lists when it is capped.
+  const count = total > keys.length ? `${keys.length} / ${total}` : String(keys.length);
+  if (atDatabase) out.push({ key: childKey(node.key, 'all_data'), originalTitle: 'All data', treeNodeType: 'ALL_DATA', isLeaf: true, describe: count, extraParams: { ...node.extraParams } });
   for (const g of level.groups) {
     out.push({
       key: childKey(node.key, 'kg', g.prefix),

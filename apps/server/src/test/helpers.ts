@@ -8,7 +8,7 @@ import { configFromEnv, type AppConfig } from '../config.js';
 export interface TestApp extends BuiltApp {
   home: string;
   close(): Promise<void>;
-  json<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: { success: boolean; data: T; errorCode?: string; errorMessage?: string } }>;
+  json<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: { success: boolean; data: T; errorCode?: string; errorMessage?: string; errorDetail?: string } }>;
 }
 
 export async function testApp(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): Promise<TestApp> {

@@ -32,8 +32,10 @@ export const TableEditColumn = z.object({
   autoIncrement: z.boolean(),
   /** Which kind, as read from the table; absent or null on a new column: the server uses the engine's usual kind. */
   identity: z.enum(IDENTITY_KINDS).nullable().optional(),
-  /** Kept from the table; the editor does not change it. */
+  /** The column's collation (absent: kept from the table; null: the default). MySQL family implies the character set. */
   collation: z.string().max(255).nullable().optional(),
+  /** MySQL family: `ON UPDATE current_timestamp([n])` (absent: kept from the table; null: none). */
+  onUpdate: z.string().max(40).regex(/^current_timestamp(\(\d?\))?$/i, 'current_timestamp only').nullable().optional(),
   primaryKey: z.boolean(),
 });
 export type TableEditColumn = z.infer<typeof TableEditColumn>;
@@ -54,6 +56,8 @@ export const TableEditIndex = z.object({
   columns: z.array(TableEditIndexColumn).max(256),
   /** Partial-index predicate, kept from the table. */
   where: longText.nullable().optional(),
+  /** PostgreSQL: non-key columns stored in the index (`INCLUDE (…)`). */
+  include: z.array(identifier).max(256).optional(),
 });
 export type TableEditIndex = z.infer<typeof TableEditIndex>;
 
@@ -129,6 +133,10 @@ export interface TableEditModelResult {
   comments: boolean;
   /** MySQL family: the engines and character sets offered; null elsewhere. */
   tableOptions: { engines: string[]; charsets: string[] } | null;
+  /** The database's collations (MySQL family: with their character set); empty when the engine has no choice. */
+  collations?: { name: string; charset: string | null; isDefault: boolean }[];
+  /** Whether indexes take INCLUDE columns (PostgreSQL). */
+  indexInclude?: boolean;
   /** What a new table starts with: a key column, and the column "add column" adds. */
   newKeyColumn: TableEditColumn;
   newColumn: TableEditColumn;

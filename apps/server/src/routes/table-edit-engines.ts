@@ -65,6 +65,8 @@ export function engineOffer(engine: TableEditEngine): EngineOffer {
     indexMethods: INDEX_METHODS[engine] ?? [],
     comments: engine !== 'sqlite' && engine !== 'duckdb',
     tableOptions: mysql ? { engines: MYSQL_ENGINES, charsets: MYSQL_CHARSETS } : null,
+    collations: [],
+    indexInclude: engine === 'postgresql',
     newKeyColumn: column({ name: 'id', type: keyType, nullable: false, autoIncrement: true, primaryKey: true }),
     newColumn: column({ type: textType }),
   };

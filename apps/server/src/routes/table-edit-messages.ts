@@ -12,6 +12,11 @@ const messages = defineMessages({
     'zh-CN': '未找到表 {name}。',
     'ja-JP': 'テーブル {name} が見つかりません。',
   },
+  COLLATION: {
+    'en-US': 'Column {name}: "{collation}" is not a collation name.',
+    'zh-CN': '列 {name}：“{collation}”不是排序规则名称。',
+    'ja-JP': '列 {name}：「{collation}」は照合順序の名前ではありません。',
+  },
   TABLE_NAME: {
     'en-US': 'Give the table a name.',
     'zh-CN': '请输入表名。',

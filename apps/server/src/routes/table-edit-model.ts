@@ -18,15 +18,21 @@ export function toEditModel(t: TableModel): TableEditModel {
     comment: t.comment,
     columns: t.columns.map((c) => ({
       name: c.name, type: c.type, nullable: c.nullable, default: c.default, comment: c.comment,
-      autoIncrement: !!c.identity, identity: c.identity, collation: c.collation, primaryKey: pk.has(c.name),
+      autoIncrement: !!c.identity, identity: c.identity, collation: c.collation, ...(c.onUpdate ? { onUpdate: c.onUpdate } : {}), primaryKey: pk.has(c.name),
     })),
     indexes: t.indexes.map((ix) => ({
-      name: ix.name, unique: ix.unique, method: ix.method, where: ix.where,
+      name: ix.name, unique: ix.unique, method: ix.method, where: ix.where, ...includeOf(ix.definition),
       columns: ix.columns.map((c) => ({ name: c.name, expression: c.expression ?? null, order: c.order })),
     })),
     primaryKeyName: t.primaryKey?.name ?? null,
     constraints: { uniques: t.uniques, checks: t.checks, foreignKeys: t.foreignKeys },
   };
+}
+
+/** PostgreSQL: the INCLUDE columns of an index definition (`USING btree (a) INCLUDE (b, c)`). */
+function includeOf(definition: string | null | undefined): { include?: string[] } {
+  const m = definition ? /\bINCLUDE\s*\(([^)]*)\)/i.exec(definition) : null;
+  return m ? { include: m[1]!.split(',').map((n) => n.trim().replace(/^"(.*)"$/, '$1').replace(/""/g, '"')) } : {};
 }
 
 export interface Problem { key: TableEditMessage; params?: Record<string, string> }
@@ -46,14 +52,16 @@ export function problemsOf(desired: TableEditModel, renames: Record<string, stri
     if (seen.has(name.toLowerCase())) out.push({ key: 'DUPLICATE_COLUMN', params: { name } });
     seen.add(name.toLowerCase());
     if (!c.type.trim()) out.push({ key: 'COLUMN_TYPE', params: { name } });
+    // Written unquoted by the MySQL-family DDL: a bare name only (PostgreSQL quotes it).
+    if (c.collation && !/^[A-Za-z0-9_.@-]+$/.test(c.collation)) out.push({ key: 'COLLATION', params: { name, collation: c.collation } });
   }
   const names = new Set(desired.columns.map((c) => c.name.trim()));
   const renamed = new Map(Object.entries(renames));
   for (const ix of desired.indexes) {
     if (!ix.name.trim()) out.push({ key: 'INDEX_NAME' });
     else if (!ix.columns.length) out.push({ key: 'INDEX_EMPTY', params: { name: ix.name } });
-    const missing = ix.columns.find((c) => c.name !== null && !c.expression && !names.has(followRename(names, renamed, c.name)));
-    if (missing) out.push({ key: 'INDEX_COLUMN', params: { name: ix.name, column: missing.name! } });
+    const missing = [...ix.columns.filter((c) => c.name !== null && !c.expression).map((c) => c.name!), ...(ix.include ?? [])].find((n) => !names.has(followRename(names, renamed, n)));
+    if (missing) out.push({ key: 'INDEX_COLUMN', params: { name: ix.name, column: missing } });
   }
   return out;
 }
@@ -73,18 +81,18 @@ function knownRenames(original: TableEditModel | null, desired: TableEditModel, 
 }
 
 /** The original model as read: its text is the catalog's own, so nothing is rewritten. */
-function originalTable(m: TableEditModel): TableModel {
+function originalTable(family: EngineFamily, m: TableEditModel, withBody: Set<string>): TableModel {
   const pk = m.columns.filter((c) => c.primaryKey).map((c) => c.name);
   return {
     name: m.name,
     comment: m.comment,
     columns: m.columns.map((c): ColumnModel => ({
       name: c.name, type: c.type, nullable: c.nullable, default: c.default, identity: c.autoIncrement ? c.identity ?? null : null,
-      collation: c.collation ?? null, comment: c.comment,
+      collation: c.collation ?? null, comment: c.comment, ...(c.onUpdate ? { onUpdate: c.onUpdate } : {}),
     })),
     primaryKey: pk.length ? { name: m.primaryKeyName ?? null, columns: pk } : null,
     ...constraintsOf(m),
-    indexes: m.indexes.map(indexModel),
+    indexes: m.indexes.map((ix) => indexModel(family, ix, withBody)),
   };
 }
 
@@ -92,14 +100,40 @@ function constraintsOf(m: TableEditModel): Pick<TableModel, 'uniques' | 'checks'
   return { uniques: m.constraints?.uniques ?? [], checks: m.constraints?.checks ?? [], foreignKeys: m.constraints?.foreignKeys ?? [] };
 }
 
-function indexModel(ix: TableEditModel['indexes'][number]): TableModel['indexes'][number] {
-  return {
+/**
+ * PostgreSQL indexes written from a body (below): those with INCLUDE columns in the original or the
+ * desired table, on both sides, so that adding or dropping INCLUDE columns is a change.
+ */
+export function includeIndexes(family: EngineFamily, ...tables: (TableEditModel | null | undefined)[]): Set<string> {
+  if (family !== 'postgresql') return new Set();
+  return new Set(tables.flatMap((t) => t?.indexes.filter((ix) => ix.include?.length).map((ix) => ix.name.trim()) ?? []));
+}
+
+function indexModel(family: EngineFamily, ix: TableEditModel['indexes'][number], withBody: Set<string>): TableModel['indexes'][number] {
+  const out: TableModel['indexes'][number] = {
     name: ix.name.trim(),
     unique: ix.unique,
     method: blankToNull(ix.method)?.trim() ?? null,
     where: ix.where ?? null,
     columns: ix.columns.map((c) => ({ name: c.name, expression: c.expression ?? null, order: c.order ?? 'ASC' })),
   };
+  return family === 'postgresql' && withBody.has(out.name) ? { ...out, definition: pgIndexBody(out, ix.include ?? []) } : out;
+}
+
+/** PostgreSQL: the index body as the generator writes it (`USING btree (a) INCLUDE (b)`). */
+function pgIndexBody(ix: TableModel['indexes'][number], include: string[]): string {
+  const q = (n: string) => PG.quoteIdentifier(n);
+  const cols = ix.columns.map((c) => `${c.name !== null ? q(c.name) : `(${c.expression})`}${c.order === 'DESC' ? ' DESC' : ''}`).join(', ');
+  const incl = include.length ? ` INCLUDE (${include.map(q).join(', ')})` : '';
+  return `USING ${ix.method ?? 'btree'} (${cols})${incl}${ix.where ? ` WHERE (${ix.where})` : ''}`;
+}
+const PG = dialectFor('postgresql');
+
+/** MySQL family only: the column's ON UPDATE as asked (absent: as the table has it). */
+function onUpdateOf(family: EngineFamily, c: TableEditColumn, o: TableEditColumn | undefined): Pick<ColumnModel, 'onUpdate'> {
+  if (family !== 'mysql') return {};
+  const v = c.onUpdate !== undefined ? c.onUpdate : o?.onUpdate ?? null;
+  return v ? { onUpdate: v.toLowerCase() } : {};
 }
 
 /**
@@ -124,8 +158,9 @@ export function desiredTable(family: EngineFamily, desired: TableEditModel, orig
       nullable: c.primaryKey ? false : c.nullable,
       default: o && o.default === c.default ? o.default : blankToNull(c.default)?.trim() ?? null,
       identity: c.autoIncrement ? c.identity ?? (o?.autoIncrement ? o.identity ?? null : null) ?? usualIdentity(family) : null,
-      collation: c.collation !== undefined ? c.collation : o?.collation ?? null,
+      collation: c.collation !== undefined ? blankToNull(c.collation) : o?.collation ?? null,
       comment: blankToNull(c.comment),
+      ...onUpdateOf(family, c, o),
     };
   };
   const columns = desired.columns.map(column);
@@ -148,7 +183,11 @@ export function desiredTable(family: EngineFamily, desired: TableEditModel, orig
     uniques: kept.uniques.map((u) => ({ ...u, columns: u.columns.map(rename) })).filter((u) => present(u.columns)),
     checks: kept.checks,
     foreignKeys: kept.foreignKeys.map((f) => ({ ...f, columns: f.columns.map(rename) })).filter((f) => present(f.columns)),
-    indexes: desired.indexes.map(indexModel).map((ix) => ({ ...ix, columns: ix.columns.map((c) => (c.name === null ? c : { ...c, name: followRename(names, renames, c.name) })) })),
+    indexes: desired.indexes.map((ix) => indexModel(family, {
+      ...ix,
+      columns: ix.columns.map((c) => (c.name === null ? c : { ...c, name: followRename(names, renames, c.name) })),
+      include: ix.include?.map((n) => followRename(names, renames, n)),
+    }, includeIndexes(family, original, desired))),
   };
 }
 
@@ -177,7 +216,7 @@ export function editSql(type: DatabaseType, family: EngineFamily, input: TableEd
     if (opts.length) out[0] = `${out[0]} ${opts.join(' ')}`;
     return out;
   }
-  const out = alterTableSql(type, originalTable(original), desired, { schemaName, columnRenames: Object.fromEntries(renames), indexMethods });
+  const out = alterTableSql(type, originalTable(family, original, includeIndexes(family, original, input.desired)), desired, { schemaName, columnRenames: Object.fromEntries(renames), indexMethods });
   const opts = mysql ? optionClauses(input.tableOptions, input.originalTableOptions) : [];
   if (opts.length) {
     const d = dialectFor(type);

@@ -15,6 +15,7 @@ import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
 import { allowedIndexMethods, engineOffer, mysqlTableOptions } from './table-edit-engines.js';
 import { editSql, problemsOf, toEditModel } from './table-edit-model.js';
+import { readCollations, type CollationInfo } from './table-edit-collations.js';
 import { tableEditMsg } from './table-edit-messages.js';
 import { permissions } from '../services/permissions/index.js';
 
@@ -61,20 +62,25 @@ const tableEdit: RouteModule = (app, deps) => {
     const perms = permissions(deps);
     // A member edits a table's structure only under a grant on the whole table (a new table: on the place).
     await perms.requireBrowse(req.ctx, record, perms.placeOf(record, { ...body, tableName: body.tableName ?? null }), body.tableName ? 'wholeTable' : 'path');
-    if (!body.tableName) return { ...offer, table: null, options: null };
+    if (!body.tableName) {
+      // The collations are suggestions: a new table can still be written without them.
+      const collations = await deps.connections.with(record, (c) => readCollations(c, family)).catch(() => []);
+      return { ...offer, collations, table: null, options: null };
+    }
     const loc = { ...place(type, body), tableName: body.tableName };
-    let read: { catalog: Catalog | null; ddl: string | null };
+    let read: { catalog: Catalog | null; ddl: string | null; collations: CollationInfo[] };
     try {
       read = await deps.connections.with(record, async (c) => ({
         catalog: await readTable(c, loc),
         ddl: family === 'mysql' ? await c.metadata.tableDdl(loc) : null,
+        collations: await readCollations(c, family).catch(() => []),
       }));
     } catch (e) {
       throw driverFailure(e, lang);
     }
     if (!read.catalog) throw new AppError(404, ERROR_CODES.NOT_FOUND, tableEditMsg(lang, 'TABLE_NOT_FOUND', { name: body.tableName }));
     const table = fromCatalog(read.catalog, family).tables[0]!;
-    return { ...offer, table: toEditModel(table), options: read.ddl !== null ? mysqlTableOptions(read.ddl) : null };
+    return { ...offer, collations: read.collations, table: toEditModel(table), options: read.ddl !== null ? mysqlTableOptions(read.ddl) : null };
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/rdb/table/edit_sql', summary: 'Table editor: the CREATE / ALTER statements of an edited table', tag: 'table editor', body: TableEditSqlInput }, async ({ body }, req: FastifyRequest): Promise<TableEditSqlResult> => {

@@ -100,7 +100,7 @@ function columnModel(table: string, c: ColumnInfo, ctx: Ctx): ColumnModel {
     collation: c.collation || null,
     comment: c.comment || null,
     ...(c.generatedExpression ? { generated: { expression: stripOuterParens(tidySql(stripQualifier(c.generatedExpression, ctx.qualifier))), stored: c.generatedStored !== false } } : {}),
-    ...(c.onUpdate ? { onUpdate: c.onUpdate.trim().toLowerCase().replace(/^current_timestamp(\(\))?/, 'current_timestamp()') } : {}),
+    ...(c.onUpdate ? { onUpdate: c.onUpdate.trim().toLowerCase().replace(/^current_timestamp(?!\()/, 'current_timestamp()') } : {}),
   };
 }
 

@@ -1,8 +1,14 @@
-/** The columns grid of the table editor: name, type, size, nullable, default, auto increment, primary key, comment, order. */
+/**
+ * The columns grid of the table editor: name, type, size, nullable, default, ON UPDATE
+ * current_timestamp() (MySQL family), auto increment, primary key, collation (engines that list
+ * theirs), comment, order.
+ */
 import { Button, Checkbox, Input, Table, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { EditorColumn } from './model';
+import { takesOnUpdate, type EditorColumn } from './model';
+import { CollationSelect, type Collation } from './CollationSelect';
 import { initialSize, sizePlaceholder, takesSize, typeChoices, typeSpec } from './column-types';
 import { TypeInput } from './TypeInput';
 
@@ -13,10 +19,12 @@ interface Props {
   types: string[];
   columns: EditorColumn[];
   comments: boolean;
+  /** The database's collations (empty: no collation column). */
+  collations?: Collation[];
   onChange(columns: EditorColumn[]): void;
 }
 
-export function ColumnsEditor({ engine, types, columns, comments, onChange }: Props) {
+export function ColumnsEditor({ engine, types, columns, comments, collations = [], onChange }: Props) {
   const { t } = useTranslation();
   const set = (id: string, patch: Partial<EditorColumn>) => onChange(columns.map((c) => (c.id === id ? { ...c, ...patch } : c)));
   const move = (i: number, d: number) => {
@@ -35,6 +43,20 @@ export function ColumnsEditor({ engine, types, columns, comments, onChange }: Pr
     const spec = typeSpec(engine, type);
     return spec?.params === 'values' || spec?.allowMax || !spec ? text : text.replace(/[^\d,\s]/g, '');
   };
+  const onUpdateColumn: ColumnType<EditorColumn>[] = engine === 'mysql'
+    ? [{
+        title: <Tooltip title={t('tableEditor.col.onUpdateHelp')}>{t('tableEditor.col.onUpdate')}</Tooltip>,
+        width: 90,
+        align: 'center',
+        render: (_, c) => (
+          <Checkbox checked={c.onUpdate} disabled={!c.onUpdate && !takesOnUpdate(engine, c.type)} onChange={(e) => set(c.id, { onUpdate: e.target.checked })} data-testid="col-on-update" aria-label={t('tableEditor.col.onUpdateHelp')} />
+        ),
+      }]
+    : [];
+  const collationColumn: ColumnType<EditorColumn>[] = collations.length
+    ? [{ title: t('tableEditor.col.collation'), width: 190, render: (_, c) => <CollationSelect value={c.collation} collations={collations} onChange={(collation) => set(c.id, { collation })} /> }]
+    : [];
+  const extra = (onUpdateColumn.length ? 90 : 0) + (collationColumn.length ? 190 : 0);
   return (
     <Table<EditorColumn>
       size="small"
@@ -42,7 +64,7 @@ export function ColumnsEditor({ engine, types, columns, comments, onChange }: Pr
       pagination={false}
       dataSource={columns}
       data-testid="columns-editor"
-      scroll={{ x: comments ? 1100 : 920 }}
+      scroll={{ x: (comments ? 1100 : 920) + extra }}
       tableLayout="fixed"
       columns={[
         {
@@ -86,6 +108,7 @@ export function ColumnsEditor({ engine, types, columns, comments, onChange }: Pr
           width: 150,
           render: (_, c) => <Input size="small" value={c.default} placeholder={t('tableEditor.col.defaultPlaceholder')} onChange={(e) => set(c.id, { default: e.target.value })} data-testid="col-default" />,
         },
+        ...onUpdateColumn,
         {
           title: <Tooltip title={t('tableEditor.col.autoIncrementHelp')}>{t('tableEditor.col.autoIncrement')}</Tooltip>,
           width: 84,
@@ -98,6 +121,7 @@ export function ColumnsEditor({ engine, types, columns, comments, onChange }: Pr
           align: 'center',
           render: (_, c) => <Checkbox checked={c.primaryKey} onChange={(e) => set(c.id, { primaryKey: e.target.checked })} data-testid="col-pk" />,
         },
+        ...collationColumn,
         ...(comments
           ? [{ title: t('tableEditor.col.comment'), width: 180, render: (_: unknown, c: EditorColumn) => <Input size="small" value={c.comment} onChange={(e) => set(c.id, { comment: e.target.value })} data-testid="col-comment" /> }]
           : []),

@@ -1,4 +1,4 @@
-/** The indexes grid of the table editor: name, type, method, columns. */
+/** The indexes grid of the table editor: name, type, method, columns, INCLUDE columns (PostgreSQL). */
 import { Button, Input, Select, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ interface Props {
   methods: string[];
   indexes: EditorIndex[];
   columnNames: string[];
+  /** Whether indexes take INCLUDE columns (PostgreSQL). */
+  include?: boolean;
   onChange(i: EditorIndex[]): void;
 }
 
-export function IndexesEditor({ kinds, methods, indexes, columnNames, onChange }: Props) {
+export function IndexesEditor({ kinds, methods, indexes, columnNames, include = false, onChange }: Props) {
   const { t } = useTranslation();
   const set = (id: string, patch: Partial<EditorIndex>) => onChange(indexes.map((x) => (x.id === id ? { ...x, ...patch } : x)));
   const kindLabel: Record<TableIndexKind, string> = { INDEX: t('tableEditor.idx.normal'), UNIQUE: t('tableEditor.idx.unique'), FULLTEXT: 'FULLTEXT' };
@@ -56,6 +58,15 @@ export function IndexesEditor({ kinds, methods, indexes, columnNames, onChange }
             <Select size="small" mode="multiple" style={{ width: '100%' }} value={x.columns} onChange={(columns) => set(x.id, { columns })} options={columnNames.map((n) => ({ value: n, label: n }))} data-testid="idx-columns" />
           ),
         },
+        ...(include
+          ? [{
+              title: <span title={t('tableEditor.idx.includeHelp')}>{t('tableEditor.idx.include')}</span>,
+              width: 200,
+              render: (_: unknown, x: EditorIndex) => (
+                <Select size="small" mode="multiple" style={{ width: '100%' }} value={x.include} onChange={(cols: string[]) => set(x.id, { include: cols })} options={columnNames.filter((n) => !x.columns.includes(n)).map((n) => ({ value: n, label: n }))} data-testid="idx-include" />
+              ),
+            }]
+          : []),
         { title: '', width: 40, render: (_, x) => <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onChange(indexes.filter((i) => i.id !== x.id))} aria-label={t('tableEditor.idx.remove')} /> },
       ]}
     />

@@ -167,7 +167,7 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
               label: t('tableEditor.columns', { count: state.columns.length }),
               children: (
                 <>
-                  <ColumnsEditor engine={info.engine} types={info.columnTypes} columns={state.columns} comments={comments} onChange={(columns) => patch({ columns })} />
+                  <ColumnsEditor engine={info.engine} types={info.columnTypes} columns={state.columns} comments={comments} collations={info.collations ?? []} onChange={(columns) => patch({ columns })} />
                   <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => patch({ columns: [...state.columns, columnFromModel(info.newColumn, false)] })} data-testid="col-add">
                     {t('tableEditor.addColumn')}
                   </Button>
@@ -179,13 +179,13 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
               label: t('tableEditor.indexes', { count: state.indexes.length }),
               children: (
                 <>
-                  <IndexesEditor kinds={info.indexKinds} methods={info.indexMethods} indexes={state.indexes} columnNames={columnNames} onChange={(indexes) => patch({ indexes })} />
+                  <IndexesEditor kinds={info.indexKinds} methods={info.indexMethods} indexes={state.indexes} columnNames={columnNames} include={!!info.indexInclude} onChange={(indexes) => patch({ indexes })} />
                   <Button
                     size="small"
                     type="dashed"
                     icon={<PlusOutlined />}
                     style={{ marginTop: 8 }}
-                    onClick={() => patch({ indexes: [...state.indexes, { id: newId(), orig: null, name: `${state.name.trim() || 'table'}_idx${state.indexes.length + 1}`, kind: 'INDEX', method: '', columns: [] }] })}
+                    onClick={() => patch({ indexes: [...state.indexes, { id: newId(), orig: null, name: `${state.name.trim() || 'table'}_idx${state.indexes.length + 1}`, kind: 'INDEX', method: '', columns: [], include: [] }] })}
                     data-testid="idx-add"
                   >
                     {t('tableEditor.addIndex')}

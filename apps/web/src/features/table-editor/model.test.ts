@@ -61,7 +61,7 @@ describe('table editor model', () => {
     const key = columnFromModel(col({ name: 'id', type: 'INTEGER', nullable: false, autoIncrement: true, primaryKey: true }), false);
     const blank = columnFromModel(col({ name: '', type: 'TEXT' }), false);
     expect(key.orig).toBeNull();
-    const m = toEditModel({ name: ' tags ', comment: ' ', columns: [key, blank], indexes: [{ id: 'i', orig: null, name: 'tags_idx1', kind: 'FULLTEXT', method: '', columns: ['id'] }], options: {} });
+    const m = toEditModel({ name: ' tags ', comment: ' ', columns: [key, blank], indexes: [{ id: 'i', orig: null, name: 'tags_idx1', kind: 'FULLTEXT', method: '', columns: ['id'], include: [] }], options: {} });
     expect(m).toEqual({
       name: 'tags', comment: null,
       columns: [{ name: 'id', type: 'INTEGER', nullable: false, default: null, comment: null, autoIncrement: true, identity: null, primaryKey: true }],
@@ -77,5 +77,22 @@ describe('table editor model', () => {
     s.columns[2]!.type = '';
     expect(validate(s)).toEqual(['tableEditor.err.tableName', 'tableEditor.err.duplicate', 'tableEditor.err.type']);
     expect(validate({ ...s, name: 'x', columns: [] })).toEqual(['tableEditor.err.noColumns']);
+  });
+
+  it('sends ON UPDATE with the column precision, a chosen collation, and INCLUDE columns; taking ON UPDATE away sends null', () => {
+    const stamped: TableEditModel = { name: 's', comment: null, indexes: [], columns: [col({ name: 'at', type: 'datetime(3)', onUpdate: 'current_timestamp(3)' })] };
+    const s = stateFromModel(stamped);
+    expect(s.columns[0]!.onUpdate).toBe(true);
+    expect(toEditModel(s).columns[0]!.onUpdate).toBe('current_timestamp(3)');
+    s.columns[0]!.onUpdate = false;
+    expect(toEditModel(s).columns[0]!.onUpdate).toBeNull();
+    const fresh = columnFromModel(col({ name: 'changed', type: 'timestamp' }), false);
+    const m = toEditModel({ ...s, columns: [{ ...fresh, onUpdate: true, collation: '' }, { ...columnFromModel(col({ name: 'w', type: 'text' }), false), collation: 'utf8mb4_bin' }] });
+    expect(m.columns[0]).toMatchObject({ onUpdate: 'current_timestamp()' });
+    expect(m.columns[0]).not.toHaveProperty('collation');
+    expect(m.columns[1]).toMatchObject({ collation: 'utf8mb4_bin' });
+    const t = stateFromModel(current);
+    t.indexes[0]!.include = ['code'];
+    expect(toEditModel(t).indexes[0]).toMatchObject({ name: 'notes_body', include: ['code'] });
   });
 });

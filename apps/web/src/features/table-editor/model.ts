@@ -19,6 +19,10 @@ export interface EditorColumn {
   comment: string;
   autoIncrement: boolean;
   primaryKey: boolean;
+  /** The column's collation ('' = the default; MySQL family: its character set follows). */
+  collation: string;
+  /** MySQL family: ON UPDATE current_timestamp() (timestamp and datetime columns). */
+  onUpdate: boolean;
 }
 
 export interface EditorIndex {
@@ -28,6 +32,8 @@ export interface EditorIndex {
   kind: TableIndexKind;
   method: string;
   columns: string[];
+  /** PostgreSQL: INCLUDE columns. */
+  include: string[];
 }
 
 export interface EditorState {
@@ -51,9 +57,15 @@ export function splitType(type: string): { type: string; size: string; suffix: s
 export function columnFromModel(c: TableEditColumn, existing = true): EditorColumn {
   return {
     id: newId(), orig: existing ? c : null, name: c.name, ...splitType(c.type), nullable: c.nullable, default: c.default ?? '', comment: c.comment ?? '',
-    autoIncrement: c.autoIncrement, primaryKey: c.primaryKey,
+    autoIncrement: c.autoIncrement, primaryKey: c.primaryKey, collation: c.collation ?? '', onUpdate: !!c.onUpdate,
   };
 }
+
+/** Types that take ON UPDATE current_timestamp() (MySQL family). */
+export const takesOnUpdate = (engine: string, type: string) => engine === 'mysql' && /^(timestamp|datetime)$/i.test(type.trim());
+
+/** `current_timestamp()`, or with the column's fractional-second precision (`datetime(3)` → `current_timestamp(3)`). */
+const onUpdateText = (size: string) => `current_timestamp(${/^\d$/.test(size) ? size : ''})`;
 
 const indexName = (c: TableEditIndex['columns'][number]) => c.name ?? c.expression ?? '';
 
@@ -69,6 +81,7 @@ export function stateFromModel(t: TableEditModel, options: TableEditOptions = {}
       kind: ix.method?.toUpperCase() === 'FULLTEXT' ? 'FULLTEXT' : ix.unique ? 'UNIQUE' : 'INDEX',
       method: ix.method && ix.method.toUpperCase() !== 'FULLTEXT' ? ix.method : '',
       columns: ix.columns.map(indexName),
+      include: ix.include ?? [],
     })),
     options,
   };
@@ -89,7 +102,9 @@ export function columnModel(c: EditorColumn): TableEditColumn {
     autoIncrement: c.autoIncrement,
     // The kind the column has; a new one gets the engine's usual kind from the server.
     identity: c.autoIncrement && o?.autoIncrement ? o.identity ?? null : null,
-    ...(o ? { collation: o.collation ?? null } : {}),
+    ...(o ? { collation: (o.collation ?? '') === c.collation ? o.collation ?? null : c.collation.trim() || null } : c.collation.trim() ? { collation: c.collation.trim() } : {}),
+    // Present only when asked for or taken away: other engines never see it.
+    ...(c.onUpdate ? { onUpdate: o?.onUpdate && sameType ? o.onUpdate : onUpdateText(c.size) } : o?.onUpdate ? { onUpdate: null } : {}),
     primaryKey: c.primaryKey,
   };
 }
@@ -114,7 +129,8 @@ export function toEditModel(s: EditorState): TableEditModel {
       .filter((ix) => ix.name.trim() && ix.columns.length)
       .map((ix): TableEditIndex => {
         const o = ix.orig;
-        const unchanged = o && o.name === ix.name && ix.columns.join() === o.columns.map(indexName).join() && (ix.kind === 'UNIQUE') === o.unique;
+        const unchanged = o && o.name === ix.name && ix.columns.join() === o.columns.map(indexName).join() && (ix.kind === 'UNIQUE') === o.unique
+          && ix.include.join() === (o.include ?? []).join();
         if (unchanged) return { ...o, columns: o.columns.map((c) => (c.name ? { ...c, name: follow(c.name) } : c)) };
         return {
           name: ix.name.trim(),
@@ -122,6 +138,7 @@ export function toEditModel(s: EditorState): TableEditModel {
           method: ix.kind === 'FULLTEXT' ? 'FULLTEXT' : ix.method.trim() || null,
           where: null,
           columns: ix.columns.map((n) => ({ name: n, order: 'ASC' })),
+          ...(ix.include.length ? { include: ix.include } : {}),
         };
       }),
   };

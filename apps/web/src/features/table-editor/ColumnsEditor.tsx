@@ -37,7 +37,8 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
   // A new type starts with its own size (or none): varchar's 100 must not become timestamp(100).
   const setType = (c: EditorColumn, type: string) => {
     if (type === c.type) return;
-    set(c.id, { type, size: initialSize(engine, type), suffix: '' });
+    // A type that cannot update itself on current timestamp drops the flag.
+    set(c.id, { type, size: initialSize(engine, type), suffix: '', onUpdate: c.onUpdate && takesOnUpdate(engine, type) });
   };
   const sizeText = (type: string, text: string) => {
     const spec = typeSpec(engine, type);

@@ -1,0 +1,75 @@
+/**
+ * Issue 29 item 3 (spec 02 §3 "update on current timestamp"): on MariaDB the table editor offers
+ * ON UPDATE current_timestamp() for a timestamp column; the DDL preview shows it, Create applies it
+ * on the real server, and editing the table reads it back ticked.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import mysql from 'mysql2/promise';
+import { apiData, contextMenu, expand, openWorkspace, treeNode, uid } from './workspace-helpers';
+
+const MY_URL = process.env.ASKDB_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+const db = `askdb_onupd_${uid()}`;
+const alias = `Maria ${db}`;
+let available = true;
+let dsId = 0;
+
+async function onServer<T>(fn: (c: mysql.Connection) => Promise<T>, database?: string): Promise<T> {
+  const u = new URL(MY_URL);
+  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password), database });
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+const inRow = (page: Page, i: number, testId: string) => page.getByTestId('columns-editor').locator('tr.ant-table-row').nth(i).getByTestId(testId);
+
+test.beforeAll(async ({ request }) => {
+  try {
+    await onServer((c) => c.query(`CREATE DATABASE ${db}`));
+  } catch (e) {
+    if (process.env.ASKDB_REQUIRE_SERVICES === '1') throw e;
+    available = false;
+    return;
+  }
+  const u = new URL(MY_URL);
+  dsId = await apiData<number>(request, 'POST', '/api/connection/datasource/create', { alias, type: 'MARIADB', host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password) || undefined, databaseName: db });
+});
+
+test.afterAll(async ({ request }) => {
+  if (!available) return;
+  if (dsId) await apiData(request, 'DELETE', `/api/connection/datasource/${dsId}`);
+  await onServer((c) => c.query(`DROP DATABASE IF EXISTS ${db}`));
+});
+
+test('MariaDB: a timestamp column updated on current timestamp is created and read back', async ({ page }) => {
+  test.skip(!available, 'MariaDB is not running');
+  await openWorkspace(page);
+  await expand(treeNode(page, 'DATA_SOURCE', alias));
+  const dbNode = page.locator(`[data-key="ds:${dsId}/db:${db}"]`);
+  await contextMenu(dbNode, 'Create table');
+  await page.getByTestId('table-name').fill('stamped');
+  await inRow(page, 1, 'col-name').fill('changed_at');
+  // A varchar cannot update itself on current timestamp: the box is off until the type allows it.
+  await expect(inRow(page, 1, 'col-on-update')).toBeDisabled();
+  const typeInput = inRow(page, 1, 'col-type').locator('input');
+  await typeInput.click();
+  await page.keyboard.type('timestamp');
+  await page.locator('.ant-select-dropdown:visible [data-testid=col-type-option]', { hasText: /^timestamp$/ }).click();
+  await expect(typeInput).toHaveValue('timestamp');
+  await inRow(page, 1, 'col-nullable').uncheck();
+  await inRow(page, 1, 'col-default').fill('current_timestamp()');
+  await inRow(page, 1, 'col-on-update').check();
+  await expect(page.getByTestId('ddl-preview')).toContainText('changed_at timestamp NOT NULL DEFAULT current_timestamp() ON UPDATE current_timestamp()');
+  await page.screenshot({ path: '/tmp/askdb-table-editor-on-update.png' });
+  await page.getByTestId('table-apply').click();
+  // Created: the create tab gives way to the edit tab of the new table.
+  await expect(page.getByText('Edit stamped')).toBeVisible();
+
+  const [rows] = await onServer((c) => c.query(`SELECT EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'stamped' AND COLUMN_NAME = 'changed_at'`, [db]));
+  expect(rows).toEqual([{ EXTRA: expect.stringMatching(/^on update current_timestamp\(\)$/i) }]);
+  // The edit tab that replaces the create tab reads it back ticked, with nothing to apply.
+  await expect(inRow(page, 1, 'col-name')).toHaveValue('changed_at');
+  await expect(inRow(page, 1, 'col-on-update')).toBeChecked();
+  await expect(page.getByTestId('ddl-preview')).toHaveText(/no changes/i);
+});

@@ -42,7 +42,7 @@ test.afterAll(async ({ request }) => {
   await onServer((c) => c.query(`DROP DATABASE IF EXISTS ${db}`));
 });
 
-test('MariaDB: a timestamp column updated on current timestamp is created and read back', async ({ page }) => {
+test('MariaDB: a timestamp column updated on current timestamp and a column collation are created and read back', async ({ page }) => {
   test.skip(!available, 'MariaDB is not running');
   await openWorkspace(page);
   await expand(treeNode(page, 'DATA_SOURCE', alias));
@@ -61,6 +61,13 @@ test('MariaDB: a timestamp column updated on current timestamp is created and re
   await inRow(page, 1, 'col-default').fill('current_timestamp()');
   await inRow(page, 1, 'col-on-update').check();
   await expect(page.getByTestId('ddl-preview')).toContainText('changed_at timestamp NOT NULL DEFAULT current_timestamp() ON UPDATE current_timestamp()');
+  // A text column takes a collation from the server's list (searchable, grouped by character set).
+  await page.getByTestId('col-add').click();
+  await inRow(page, 2, 'col-name').fill('label');
+  await inRow(page, 2, 'col-collation').click();
+  await page.keyboard.type('utf8mb4_bin');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^utf8mb4_bin$/ }).click();
+  await expect(page.getByTestId('ddl-preview')).toContainText('label varchar(255) COLLATE utf8mb4_bin NULL');
   await page.screenshot({ path: '/tmp/askdb-table-editor-on-update.png' });
   await page.getByTestId('table-apply').click();
   // Created: the create tab gives way to the edit tab of the new table.
@@ -68,6 +75,8 @@ test('MariaDB: a timestamp column updated on current timestamp is created and re
 
   const [rows] = await onServer((c) => c.query(`SELECT EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'stamped' AND COLUMN_NAME = 'changed_at'`, [db]));
   expect(rows).toEqual([{ EXTRA: expect.stringMatching(/^on update current_timestamp\(\)$/i) }]);
+  const [label] = await onServer((c) => c.query(`SELECT COLLATION_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'stamped' AND COLUMN_NAME = 'label'`, [db]));
+  expect(label).toEqual([{ COLLATION_NAME: 'utf8mb4_bin' }]);
   // The edit tab that replaces the create tab reads it back ticked, with nothing to apply.
   await expect(inRow(page, 1, 'col-name')).toHaveValue('changed_at');
   await expect(inRow(page, 1, 'col-on-update')).toBeChecked();

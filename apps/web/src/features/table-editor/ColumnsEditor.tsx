@@ -7,7 +7,7 @@ import { Button, Checkbox, Input, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { takesOnUpdate, type EditorColumn } from './model';
+import { takesCollation, takesOnUpdate, type EditorColumn } from './model';
 import { CollationSelect, type Collation } from './CollationSelect';
 import { initialSize, sizePlaceholder, takesSize, typeChoices, typeSpec } from './column-types';
 import { TypeInput } from './TypeInput';
@@ -38,7 +38,7 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
   const setType = (c: EditorColumn, type: string) => {
     if (type === c.type) return;
     // A type that cannot update itself on current timestamp drops the flag.
-    set(c.id, { type, size: initialSize(engine, type), suffix: '', onUpdate: c.onUpdate && takesOnUpdate(engine, type) });
+    set(c.id, { type, size: initialSize(engine, type), suffix: '', onUpdate: c.onUpdate && takesOnUpdate(engine, type), collation: takesCollation(type) ? c.collation : '' });
   };
   const sizeText = (type: string, text: string) => {
     const spec = typeSpec(engine, type);
@@ -55,7 +55,7 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
       }]
     : [];
   const collationColumn: ColumnType<EditorColumn>[] = collations.length
-    ? [{ title: t('tableEditor.col.collation'), width: 190, render: (_, c) => <CollationSelect value={c.collation} collations={collations} onChange={(collation) => set(c.id, { collation })} /> }]
+    ? [{ title: t('tableEditor.col.collation'), width: 190, render: (_, c) => (takesCollation(c.type) || c.collation ? <CollationSelect value={c.collation} collations={collations} onChange={(collation) => set(c.id, { collation })} /> : <span className="askdb-muted">—</span>) }]
     : [];
   const extra = (onUpdateColumn.length ? 90 : 0) + (collationColumn.length ? 190 : 0);
   return (

@@ -61,6 +61,9 @@ export function columnFromModel(c: TableEditColumn, existing = true): EditorColu
   };
 }
 
+/** Types that take a collation: character types (an existing column keeps whatever it has). */
+export const takesCollation = (type: string) => /char|text|enum|^set$|string|clob|^name$/i.test(type.trim());
+
 /** Types that take ON UPDATE current_timestamp() (MySQL family). */
 export const takesOnUpdate = (engine: string, type: string) => engine === 'mysql' && /^(timestamp|datetime)$/i.test(type.trim());
 

@@ -14,6 +14,9 @@ const SQL: Partial<Record<EngineFamily, string>> = {
     WHERE collencoding IN (-1, (SELECT encoding FROM pg_catalog.pg_database WHERE datname = current_database())) ORDER BY collname`,
 };
 
+/** Whether the engine lists collations to choose from (others are not even connected to for them). */
+export const listsCollations = (family: EngineFamily) => SQL[family] !== undefined;
+
 /** The engine's collations; empty when the engine has none to offer or the catalog cannot be read. */
 export async function readCollations(c: Connection, family: EngineFamily): Promise<CollationInfo[]> {
   const sql = SQL[family];

@@ -15,7 +15,7 @@ import { requireDataSource } from '../services/access.js';
 import { driverFailure } from '../services/driver-errors.js';
 import { allowedIndexMethods, engineOffer, mysqlTableOptions } from './table-edit-engines.js';
 import { editSql, problemsOf, toEditModel } from './table-edit-model.js';
-import { readCollations, type CollationInfo } from './table-edit-collations.js';
+import { listsCollations, readCollations, type CollationInfo } from './table-edit-collations.js';
 import { tableEditMsg } from './table-edit-messages.js';
 import { permissions } from '../services/permissions/index.js';
 
@@ -64,7 +64,7 @@ const tableEdit: RouteModule = (app, deps) => {
     await perms.requireBrowse(req.ctx, record, perms.placeOf(record, { ...body, tableName: body.tableName ?? null }), body.tableName ? 'wholeTable' : 'path');
     if (!body.tableName) {
       // The collations are suggestions: a new table can still be written without them.
-      const collations = await deps.connections.with(record, (c) => readCollations(c, family)).catch(() => []);
+      const collations = listsCollations(family) ? await deps.connections.with(record, (c) => readCollations(c, family)).catch(() => []) : [];
       return { ...offer, collations, table: null, options: null };
     }
     const loc = { ...place(type, body), tableName: body.tableName };

@@ -149,10 +149,10 @@ export const ExportTaskInput = z.object({
   tableName: z.string().max(255).optional(),
   sql: z.string().max(1024 * 1024).optional(),
   format: z.enum(TASK_EXPORT_FORMATS),
-});
-export type ExportTaskInput = z.infer<typeof ExportTaskInput>;
   /** CSV/XLSX: keep text that starts like a formula (=, +, -, @, tab, CR) as it is; by default it gets a leading apostrophe. Ignored by SQL and JSON. */
   rawFormulas: z.boolean().optional(),
+});
+export type ExportTaskInput = z.infer<typeof ExportTaskInput>;
 
 /** Import preview: first rows and inferred column types, before the task starts. */
 export interface ImportPreview {

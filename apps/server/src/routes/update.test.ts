@@ -11,7 +11,7 @@ describe('version feed', () => {
   let base = '';
   beforeAll(async () => {
     t = await testApp({ demo: false });
-    feed = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    feed = http.createServer((req, res) => (req.url === '/pkg' ? res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(70_000, 7)) : res.writeHead(200, { 'content-type': 'application/json' }).end(body)));
     await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(feed.address() as { port: number }).port}`;
   });
@@ -32,6 +32,19 @@ describe('version feed', () => {
     const bad = await t.json('GET', '/api/system/update/check', undefined, { 'accept-language': 'zh-CN' });
     expect(bad.status).toBe(502);
     expect(bad.body.errorMessage).toContain('无法读取版本源');
+  });
+
+  it('downloads the release the feed names through the server (the app’s CSP lets the browser fetch only from its own origin)', async () => {
+    expect((await t.json('POST', '/api/system/update/feed', { url: `${base}/feed.json` })).status).toBe(200);
+    body = JSON.stringify({ version: '99.0.0', url: `${base}/pkg` });
+    const r = await t.app.inject({ method: 'GET', url: '/api/system/update/download' });
+    expect(r.statusCode).toBe(200);
+    expect(r.rawPayload.length).toBe(70_000);
+    body = JSON.stringify({ version: '99.0.0' });
+    const none = await t.json('GET', '/api/system/update/download', undefined, { 'accept-language': 'en-US' });
+    expect(none.status).toBe(502);
+    expect(none.body.errorMessage).toContain('the feed names no package address');
+    await t.json('POST', '/api/system/update/feed', { url: null });
   });
 
   it('compares versions numerically', () => {

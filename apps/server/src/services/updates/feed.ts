@@ -91,4 +91,18 @@ export class UpdateFeed {
     const latest = parseFeed(doc);
     return { current: this.current, feedConfigured: true, latest, hasUpdate: !!latest && compareVersions(latest.version, this.current) > 0 };
   }
+
+  /**
+   * The latest release's package, fetched by the server from the address the operator's feed names
+   * (the browser's CSP lets the app talk only to its own origin). Streamed, never held whole.
+   */
+  async download(lang: Language): Promise<Response> {
+    const c = await this.check(lang);
+    const url = c.latest?.url;
+    const fail = (m: string) => new AppError(502, ERROR_CODES.INTERNAL_ERROR, lang === 'zh-CN' ? `无法下载新版本：${m}` : lang === 'ja-JP' ? `新しいバージョンをダウンロードできませんでした：${m}` : `The new version could not be downloaded: ${m}`);
+    if (!url || !/^https?:\/\//.test(url)) throw fail(lang === 'zh-CN' ? '版本源未提供下载地址' : lang === 'ja-JP' ? 'フィードにダウンロード先がありません' : 'the feed names no package address');
+    const res = await fetch(url, { redirect: 'follow' }).catch((e: Error) => { throw fail(e.message); });
+    if (!res.ok || !res.body) throw fail(`HTTP ${res.status}`);
+    return res;
+  }
 }

@@ -16,6 +16,7 @@ export default {
   'GET /api/system/file/:id': { rule: 'public', call: () => ({ url: '/1?expires=1&sig=00' }) },
   // The feed is not configured in the route table's app: the check answers feedConfigured false.
   'GET /api/system/update/check': { rule: 'signedIn' },
+  'GET /api/system/update/download': { rule: 'signedIn' },
   'GET /api/system/update/feed': { rule: 'operator' },
   'POST /api/system/update/feed': { rule: 'operator', call: () => ({ body: { url: null } }) },
 } satisfies Rows;

@@ -20,9 +20,13 @@ const SEEN_KEY = 'askdb.update.lastVersion';
 /** Spec 01 §9 defaults: remind and auto-download on, auto-install off — "download it, then remind me". */
 export const updateMode = (): UpdateMode => (['remind', 'download', 'auto'].includes(localStorage.getItem(MODE_KEY) ?? '') ? (localStorage.getItem(MODE_KEY) as UpdateMode) : 'download');
 
-/** Downloads the release with progress (the body is only counted: the installed app updates itself on restart). */
-async function download(url: string, onProgress: (p: number) => void): Promise<void> {
-  const r = await fetch(url);
+/**
+ * Downloads the release with progress (the body is only counted: the installed app updates itself on
+ * restart). Through our own server, which fetches the address the feed names: the app's CSP allows no
+ * other origin.
+ */
+async function download(_url: string, onProgress: (p: number) => void): Promise<void> {
+  const r = await fetch('/api/system/update/download', { cache: 'no-store' });
   if (!r.ok || !r.body) throw new Error(`HTTP ${r.status}`);
   const total = Number(r.headers.get('content-length') ?? 0);
   const reader = r.body.getReader();

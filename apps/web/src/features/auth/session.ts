@@ -23,8 +23,14 @@ interface SessionState {
 export const useSession = create<SessionState>((set, get) => ({
   status: 'loading',
   async load(opts) {
-    const system = await api<SystemInfo>('/api/system').catch(() => undefined);
-    set({ system, startupFailed: !system });
+    // With the network off the installed app still opens its shell (PWA) and says it needs a connection;
+    // a server that cannot be reached or cannot give its start data is the spec's "Service startup failed".
+    let offline = false;
+    const system = await api<SystemInfo>('/api/system').catch((e: { errorCode?: string }) => {
+      offline = e?.errorCode === 'NETWORK_ERROR' && typeof navigator !== 'undefined' && navigator.onLine === false;
+      return undefined;
+    });
+    set({ system, startupFailed: !system && !offline });
     if (!system) return;
     try {
       // On the login page a NeedLoggedIn answer just means "not signed in yet"; elsewhere api() goes to the login page.

@@ -22,6 +22,16 @@ export function exportPng(name: string, instanceKey: string, background: string)
   const chart = chartInstances.get(instanceKey);
   if (!chart) return false;
   const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: background });
-  void fetch(url).then((r) => r.blob()).then((b) => downloadBlob(b, `${fileBase(name)}.png`));
+  downloadBlob(dataUrlBlob(url), `${fileBase(name)}.png`);
   return true;
+}
+
+/** A `data:…;base64,` URL as a Blob, decoded here: the app's CSP (connect-src 'self') does not let fetch() read data: URLs. */
+export function dataUrlBlob(url: string): Blob {
+  const comma = url.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(url)?.[1] ?? 'application/octet-stream';
+  const bin = atob(url.slice(comma + 1));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type });
 }

@@ -40,17 +40,18 @@ describe('knowledge in the AI chat prompt', () => {
   });
 
   it('without the item the question misses its table; with it the prompt explains the term and carries the table with its annotation', async () => {
-    const before = await ask('How many patrons wrote reviews?');
+    // A word of the team's own (WordNet, the linker's lexicon, knows 'patron' → customer): only the item can explain it.
+    const before = await ask('How many zorblaxes wrote reviews?');
     expect(before).not.toContain('Team knowledge');
     expect(before).not.toContain('CREATE TABLE customers');
 
-    expect((await t.json('POST', '/api/knowledge/create', { kind: 'TERMINOLOGY', name: 'patron', content: 'A patron is a customer of ours', dataSourceId: dsId })).status).toBe(200);
+    expect((await t.json('POST', '/api/knowledge/create', { kind: 'TERMINOLOGY', name: 'zorblax', content: 'A zorblax is a customer of ours', dataSourceId: dsId })).status).toBe(200);
     expect((await t.json('POST', '/api/knowledge/create', { kind: 'TABLE_ANNOTATION', name: 'customers', content: 'one row per paying customer; city is where they live', tableName: 'customers' })).status).toBe(200);
     expect((await t.json('POST', '/api/knowledge/create', { kind: 'BUSINESS_LOGIC', name: 'Refund window', content: 'Refunds are allowed for 30 days' })).status).toBe(200);
 
-    const after = await ask('How many patrons wrote reviews?');
+    const after = await ask('How many zorblaxes wrote reviews?');
     expect(after).toContain('### Team knowledge');
-    expect(after).toContain('- Term: patron: A patron is a customer of ours');
+    expect(after).toContain('- Term: zorblax: A zorblax is a customer of ours');
     expect(after).not.toContain('Refund window');
     expect(after).toContain('CREATE TABLE customers');
     expect(after).toContain('one row per paying customer; city is where they live');

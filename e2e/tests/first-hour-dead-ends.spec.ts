@@ -113,8 +113,13 @@ test('after creating a team the user is in it; the Team tab lists their teams; a
   await page.screenshot({ path: `${dir}/join-notice.png` });
   await page.keyboard.press('Escape');
 
-  // The switcher takes Bob back to his personal space.
-  await page.getByTestId('team-switcher-select').click();
+  // The switcher takes Bob back to his personal space (once the notice drawer has closed; the list can
+  // re-render under the first click while the notices refresh, so open it until it shows).
+  await expect(page.getByTestId('notice-drawer')).toBeHidden();
+  await expect(async () => {
+    if (!(await options.filter({ hasText: 'Personal space' }).isVisible())) await page.getByTestId('team-switcher-select').click();
+    await expect(options.filter({ hasText: 'Personal space' })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await options.filter({ hasText: 'Personal space' }).click();
   await expect(page.getByTestId('current-org')).toHaveText('Personal', NAV);
 });

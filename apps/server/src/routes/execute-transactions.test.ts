@@ -84,9 +84,9 @@ function mariadb(): Engine {
       return (await holders()).length;
     },
     async killInTransaction() {
-      // InnoDB refreshes its information_schema transaction list at most every 0.1 s: wait until it lists ours.
+      // InnoDB refreshes its information_schema transaction list at most every 0.1 s, later on a busy server: wait (up to 20 s) until it lists ours.
       let ids = await holders();
-      for (let tries = 0; ids.length === 0 && tries < 100; tries++) {
+      for (let tries = 0; ids.length === 0 && tries < 400; tries++) {
         await new Promise((r) => setTimeout(r, 50));
         ids = await holders();
       }

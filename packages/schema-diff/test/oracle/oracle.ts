@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import type { DatabaseType } from '@askdb/contracts';
 import { driverFor, type Catalog, type Connection, type ConnectionConfig } from '@askdb/drivers';
 import { dialectFor, splitStatements } from '@askdb/sql';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { syncPlan, type SyncOptions } from '../../src/sync.js';
 
 export interface OracleSide {
@@ -120,3 +120,32 @@ export function normaliseMysqlDump(text: string): string {
 
 let n = 0;
 export const oracleName = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${++n}`;
+
+/**
+ * The databases a suite opens (each dropped after it), and one holding the kitchen-sink schema loaded
+ * by the engine's own client. Call inside `describe`.
+ */
+export function oracleSides(engine: OracleEngine, kitchenFile: string): { open(): Promise<OracleSide>; kitchen(): OracleSide } {
+  const sides: OracleSide[] = [];
+  let kitchen: OracleSide | undefined;
+  const open = async () => {
+    const s = await engine.open(oracleName('askdb_or'));
+    sides.push(s);
+    return s;
+  };
+  beforeAll(async () => {
+    kitchen = await open();
+    kitchen.load(kitchenFile);
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of sides) await s.drop();
+  });
+  return { open, kitchen: () => kitchen! };
+}
+
+/** Why the engine's server cannot be used here (null when it can); with ASKDB_REQUIRE_SERVICES=1 that is a failure. */
+export async function unavailable(engine: OracleEngine, label: string): Promise<string | null> {
+  const missing = await engine.open(oracleName('askdb_or_probe')).then((s) => s.drop().then(() => null), (e: Error) => e.message);
+  if (missing && process.env.ASKDB_REQUIRE_SERVICES === '1') throw new Error(`${label} is required: ${missing}`);
+  return missing;
+}

@@ -3,32 +3,18 @@
  * into an empty database and back out again; after each script pg_dump of both sides is the same.
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oracleName, postgresOracle, syncAndCompare, type OracleSide } from './oracle.js';
+import { describe, expect, it } from 'vitest';
+import { oracleSides, postgresOracle, syncAndCompare, unavailable } from './oracle.js';
 
 const KITCHEN = fileURLToPath(new URL('./fixtures/pg-kitchen.sql', import.meta.url));
-const available = await postgresOracle.open(oracleName('askdb_or_probe')).then((s) => s.drop().then(() => null), (e: Error) => e.message);
-if (available && process.env.ASKDB_REQUIRE_SERVICES === '1') throw new Error(`PostgreSQL is required: ${available}`);
+const missing = await unavailable(postgresOracle, 'PostgreSQL');
 
-describe.skipIf(!!available)('PostgreSQL schema sync equals pg_dump', () => {
-  const sides: OracleSide[] = [];
-  const open = async () => {
-    const s = await postgresOracle.open(oracleName('askdb_or'));
-    sides.push(s);
-    return s;
-  };
-  let kitchen: OracleSide;
-  beforeAll(async () => {
-    kitchen = await open();
-    kitchen.load(KITCHEN);
-  }, 60_000);
-  afterAll(async () => {
-    for (const s of sides) await s.drop();
-  });
+describe.skipIf(!!missing)('PostgreSQL schema sync equals pg_dump', () => {
+  const { open, kitchen } = oracleSides(postgresOracle, KITCHEN);
 
   it('an empty database becomes the kitchen sink: types, routines, partitions, triggers, rules, policies', async () => {
     const target = await open();
-    const statements = await syncAndCompare(postgresOracle, kitchen, target);
+    const statements = await syncAndCompare(postgresOracle, kitchen(), target);
     const text = statements.join('\n');
     // The kinds the issue found missing are in the script, in an order the engine accepted.
     for (const needle of ['CREATE DOMAIN', 'AS ENUM', 'AS RANGE', 'CREATE AGGREGATE', 'CREATE MATERIALIZED VIEW', 'PARTITION OF', 'CREATE TRIGGER', 'CREATE RULE', 'CREATE POLICY', 'ENABLE ROW LEVEL SECURITY', 'CREATE EXTENSION', 'CREATE OR REPLACE PROCEDURE']) {

@@ -5,30 +5,17 @@
  * (oracle-sqlite.ts says what the dump holds and what it normalises).
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exec, oracleName, syncAndCompare, type OracleSide } from './oracle.js';
+import { describe, expect, it } from 'vitest';
+import { exec, oracleSides, syncAndCompare } from './oracle.js';
 import { sqliteOracle } from './oracle-sqlite.js';
 
 const KITCHEN = fileURLToPath(new URL('./fixtures/sqlite-kitchen.sql', import.meta.url));
 
 describe('SQLite schema sync equals sqlite_master and the pragmas', () => {
-  const sides: OracleSide[] = [];
-  const open = async () => {
-    const s = await sqliteOracle.open(oracleName('askdb_or'));
-    sides.push(s);
-    return s;
-  };
-  let kitchen: OracleSide;
-  beforeAll(async () => {
-    kitchen = await open();
-    kitchen.load(KITCHEN);
-  }, 60_000);
-  afterAll(async () => {
-    for (const s of sides) await s.drop();
-  });
+  const { open, kitchen } = oracleSides(sqliteOracle, KITCHEN);
 
   it('an empty file becomes the kitchen sink: triggers, AUTOINCREMENT only where the source has it, WITHOUT ROWID, STRICT', async () => {
-    const statements = await syncAndCompare(sqliteOracle, kitchen, await open());
+    const statements = await syncAndCompare(sqliteOracle, kitchen(), await open());
     const text = statements.join('\n');
     expect(text.match(/AUTOINCREMENT/g)).toHaveLength(2);
     expect(statements.filter((s) => /^create trigger/i.test(s))).toHaveLength(5);

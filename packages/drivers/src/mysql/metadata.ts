@@ -136,7 +136,7 @@ export class MysqlMetadata implements Metadata {
 
   /** Schema sync's routines, triggers and events (mysql/objects.ts). */
   async schemaObjects(loc: Location): Promise<SchemaObjectInfo[]> {
-    return readMysqlObjects(this.query, this.db(loc));
+    return readMysqlObjects(this.query, this.db(loc), (name) => this.dialect.quoteIdentifier(name, true));
   }
 
   private column(r: Q.ColumnRow): ColumnInfo {

@@ -15,14 +15,13 @@ SELECT TRIGGER_NAME AS name, EVENT_OBJECT_TABLE AS table_name FROM information_s
 WHERE TRIGGER_SCHEMA = ? ORDER BY EVENT_OBJECT_TABLE, ACTION_ORDER, TRIGGER_NAME`;
 export const EVENT_NAMES_SQL = `SELECT EVENT_NAME AS name FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? ORDER BY EVENT_NAME`;
 
-const ident = (name: string) => `\`${name.replace(/`/g, '``')}\``;
-
 /** `CREATE DEFINER=`root`@`localhost` FUNCTION …` → `CREATE FUNCTION …`. */
 export function withoutDefiner(text: string): string {
   return text.replace(/^(\s*CREATE\s+)DEFINER\s*=\s*(?:`(?:[^`]|``)*`|'(?:[^']|'')*'|[\w.%-]+)(?:@(?:`(?:[^`]|``)*`|'(?:[^']|'')*'|[\w.%-]+))?\s+/i, '$1');
 }
 
-export async function readMysqlObjects(query: RunQuery, db: string): Promise<SchemaObjectInfo[]> {
+/** `ident`: the dialect's quoting, forced (SHOW CREATE and DROP name routines by a quoted identifier). */
+export async function readMysqlObjects(query: RunQuery, db: string, ident: (name: string) => string): Promise<SchemaObjectInfo[]> {
   const out: SchemaObjectInfo[] = [];
   const show = async (what: string, name: string, column: string) => {
     const rows = await query<Record<string, string | null>>(`SHOW CREATE ${what} ${ident(db)}.${ident(name)}`);

@@ -152,7 +152,7 @@ export class PgMetadata implements Metadata {
 
   /** Schema sync's objects beyond tables, views and sequences (postgres/objects.ts). */
   async schemaObjects(loc: Location): Promise<SchemaObjectInfo[]> {
-    return readSchemaObjects(this.query, this.schema(loc), (name) => this.dialect.quoteIdentifier(name));
+    return readSchemaObjects(this.query, this.schema(loc));
   }
 
   private column(r: Q.ColumnRow): ColumnInfo {

@@ -8,21 +8,21 @@ import { SCHEMA_TOKEN, type SchemaObjectInfo } from '../driver.js';
 import type { RunQuery } from './metadata.js';
 import * as Q from './objects-sql.js';
 
+const ident = (name: string) => (/^[a-z_][a-z0-9_$]*$/.test(name) && !RESERVED.has(name) ? name : `"${name.replace(/"/g, '""')}"`);
+/** Enough of PostgreSQL's reserved words for quote_ident's choice on object names. */
+const RESERVED = new Set(['all', 'analyse', 'analyze', 'and', 'any', 'array', 'as', 'asc', 'asymmetric', 'both', 'case', 'cast', 'check', 'collate', 'column', 'constraint', 'create', 'current_date', 'current_role', 'current_time', 'current_timestamp', 'current_user', 'default', 'deferrable', 'desc', 'distinct', 'do', 'else', 'end', 'except', 'false', 'fetch', 'for', 'foreign', 'from', 'grant', 'group', 'having', 'in', 'initially', 'intersect', 'into', 'lateral', 'leading', 'limit', 'localtime', 'localtimestamp', 'not', 'null', 'offset', 'on', 'only', 'or', 'order', 'placing', 'primary', 'references', 'returning', 'select', 'session_user', 'some', 'symmetric', 'table', 'then', 'to', 'trailing', 'true', 'union', 'unique', 'user', 'using', 'variadic', 'when', 'where', 'window', 'with', 'year']);
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** Replaces the schema's own qualifier (`public.` or `"My Schema".`) by the token, outside string literals and comments. */
-export function tokeniseSchema(text: string, schema: string, quote: Quote): string {
+export function tokeniseSchema(text: string, schema: string): string {
   const quoted = `"${schema.replace(/"/g, '""')}"`;
-  const forms = [quoted, ...(quote(schema) === schema ? [schema] : [])].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const forms = [quoted, ...(ident(schema) === schema ? [schema] : [])].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const re = new RegExp(`(?<![\\w$".])(?:${forms.join('|')})\\.(?=[\\w"])`, 'g');
   // Literal and dollar-quoted bodies are code too (function bodies): qualifiers inside them move with the schema.
   return text.replace(re, `${SCHEMA_TOKEN}.`);
 }
 
-/** The dialect's identifier quoting (quotes only when PostgreSQL needs it, as quote_ident does). */
-export type Quote = (name: string) => string;
-
-export async function readSchemaObjects(query: RunQuery, schema: string, ident: Quote): Promise<SchemaObjectInfo[]> {
+export async function readSchemaObjects(query: RunQuery, schema: string): Promise<SchemaObjectInfo[]> {
   const [extensions, types, routines, triggers, rules, policies, rowSecurity, partitions, viewIndexes, uses, arrays] = [
     await query<Q.ExtensionRow>(Q.EXTENSIONS_SQL, [schema]),
     await query<Q.TypeRow>(Q.TYPES_SQL, [schema]),
@@ -41,7 +41,7 @@ export async function readSchemaObjects(query: RunQuery, schema: string, ident: 
     await query<Q.SequenceCommentRow>(Q.SEQUENCE_COMMENTS_SQL, [schema]),
     await query<Q.IdentityOptionRow>(Q.IDENTITY_OPTIONS_SQL, [schema]),
   ];
-  const tok = (text: string) => tokeniseSchema(text, schema, ident);
+  const tok = (text: string) => tokeniseSchema(text, schema);
   const own = (name: string) => `${SCHEMA_TOKEN}.${ident(name)}`;
   const elementOf = new Map(arrays.map((a) => [a.oid, a.element]));
   const typeIdentity = new Map(types.map((t) => [t.oid, `type ${t.name}`]));

@@ -10,6 +10,8 @@ export interface CatalogColumn {
   nullable?: boolean;
   primaryKey?: boolean;
   comment?: string;
+  /** Names users gave the column in "Change AI table info" (AI alias name), matched like the name itself. */
+  aliases?: string[];
   /** Up to a few distinct values; only filled (and only rendered) when privacy allows samples. */
   samples?: string[];
 }
@@ -27,6 +29,8 @@ export interface CatalogTable {
   comment?: string;
   /** Free text a user attached to the table in an AI data collection ("who buys what"). */
   annotation?: string;
+  /** Names users gave the table in "Change AI table info" (AI table name), matched like the name itself. */
+  aliases?: string[];
   columns: CatalogColumn[];
   foreignKeys?: CatalogForeignKey[];
 }

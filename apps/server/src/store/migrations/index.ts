@@ -23,6 +23,8 @@ import { rewardMaturityMigration } from './0017-reward-maturity.js';
 import { loginThrottleMigration } from './0018-login-throttle.js';
 import { approvalScopesMigration } from './0019-approval-scopes.js';
 import { uploadBlobsMigration } from './0020-upload-blobs.js';
+import { fileObjectsMigration } from './0021-file-objects.js';
+import { taskLeaseMigration } from './0021-task-lease.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -158,5 +160,7 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0018_login_throttle': loginThrottleMigration(),
     '0019_approval_scopes': approvalScopesMigration(),
     '0020_upload_blobs': uploadBlobsMigration(d),
+    '0021_file_objects': fileObjectsMigration(d),
+    '0021_task_lease': taskLeaseMigration(),
   };
 }

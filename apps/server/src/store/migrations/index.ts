@@ -23,6 +23,7 @@ import { rewardMaturityMigration } from './0017-reward-maturity.js';
 import { loginThrottleMigration } from './0018-login-throttle.js';
 import { approvalScopesMigration } from './0019-approval-scopes.js';
 import { uploadBlobsMigration } from './0020-upload-blobs.js';
+import { aiTableInfoMigration } from './0021-ai-table-info.js';
 import { fileObjectsMigration } from './0021-file-objects.js';
 import { taskLeaseMigration } from './0021-task-lease.js';
 
@@ -160,6 +161,7 @@ export function migrations(d: StoreDialect): Record<string, Migration> {
     '0018_login_throttle': loginThrottleMigration(),
     '0019_approval_scopes': approvalScopesMigration(),
     '0020_upload_blobs': uploadBlobsMigration(d),
+    '0021_ai_table_info': aiTableInfoMigration(d),
     '0021_file_objects': fileObjectsMigration(d),
     '0021_task_lease': taskLeaseMigration(),
   };

@@ -10,6 +10,7 @@ import execute from './execute.js';
 import diff from './diff.js';
 import ai from './ai.js';
 import aiCollections from './ai-collections.js';
+import aiTableInfo from './ai-table-info.js';
 import aiChats from './ai-chats.js';
 import aiChatsV2 from './ai-chats-v2.js';
 import aiChatAnswers from './ai-chat-answers.js';
@@ -38,7 +39,7 @@ import commerceRoutes from './commerce.js';
 
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiChats, aiChatsV2, aiChatAnswers, aiMagic, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, connectionFiles, knowledge, mcp, commerceRoutes, update, specAliases];
+const modules: RouteModule[] = [system, dataSources, groups, consoles, metadata, execute, diff, ai, aiCollections, aiTableInfo, aiChats, aiChatsV2, aiChatAnswers, aiMagic, sqlIntel, tableEdit, auth, account, organization, audit, approval, permission, invitation, notification, dashboards, feedback, licence, tasks, connectionFiles, knowledge, mcp, commerceRoutes, update, specAliases];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of modules) await m(app, deps);

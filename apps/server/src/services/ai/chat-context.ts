@@ -15,13 +15,14 @@ import { dialectFor } from '@askdb/sql';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
-import { requireDataSource } from '../access.js';
+import { requireDataSource, scopeOf } from '../access.js';
 import { permissions } from '../permissions/index.js';
 import { AiCollectionRepo, requireCollection } from './ai-collections.js';
 import { aiCatalog, driverCatalog, dryRun, engineName, explainText, fillSamples, indexesText, type Location } from './ai-database.js';
 import { auditActor } from '../../http/audit-actor.js';
 import { aiMsg } from './ai-messages.js';
 import { linkValues } from './link-values.js';
+import { catalogWithTableInfo, withoutExcludedColumns } from './ai-table-info.js';
 import { chatKnowledge } from '../knowledge/chat-knowledge.js';
 
 export interface ChatContext {
@@ -69,8 +70,9 @@ export async function buildChatContext(
     else if (input.dataSourceId != null) {
       const record = await requireDataSource(deps, req, input.dataSourceId);
       const loc = { databaseName: input.databaseName, schemaName: input.schemaName, actor: auditActor(req) };
-      const dc = await driverCatalog(deps, record, loc);
-      bound = { catalog: await aiCatalog(deps, record, loc), dialect: engineName(record.input.type), record, loc, driverCatalog: dc };
+      // The AI table info applied: excluded columns are gone from everything below (linking, prompt, samples, index list, SQL check).
+      const catalog = await catalogWithTableInfo(deps, scopeOf(req).organizationId, record, loc, await aiCatalog(deps, record, loc));
+      bound = { catalog, dialect: engineName(record.input.type), record, loc, driverCatalog: withoutExcludedColumns(await driverCatalog(deps, record, loc), catalog) };
     }
   } catch (e) {
     // Permission errors stop the chat; a database we cannot read only costs the schema.
@@ -136,7 +138,7 @@ export function findTable(catalog: Catalog, name: string): CatalogTable | undefi
   return catalog.tables.find((t) => t.name.toLowerCase() === lower) ?? catalog.tables.find((t) => t.name.toLowerCase().split('.').pop() === last);
 }
 
-/** The tables and views of an AI data collection, with annotations; qualified when they come from several places. */
+/** The tables and views of an AI data collection, with annotations and AI table info (the collection's over the source's); qualified when they come from several places. */
 async function collectionContext(deps: AppDeps, req: FastifyRequest, id: number): Promise<Bound> {
   const repo = new AiCollectionRepo(deps.store.db, deps.kv);
   await requireCollection(deps, repo, req, id);
@@ -158,7 +160,7 @@ async function collectionContext(deps: AppDeps, req: FastifyRequest, id: number)
     for (const e of list) await perms.requireBrowse(req.ctx, record, perms.placeOf(record, { ...first, tableName: e.tableName }), 'wholeTable');
     const loc = { databaseName: first.databaseName, schemaName: first.schemaName, actor: auditActor(req) };
     engines.add(engineName(record.input.type));
-    const catalog = await aiCatalog(deps, record, loc);
+    const catalog = await catalogWithTableInfo(deps, scopeOf(req).organizationId, record, loc, await aiCatalog(deps, record, loc), id);
     for (const e of list) {
       const t = findTable(catalog, e.tableName);
       if (!t) continue;

@@ -10,6 +10,7 @@ import type { AiPrivacy } from '@askdb/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import { sampleColumnValues, type Location } from './ai-database.js';
+import { tableInfoStamp } from './ai-table-info.js';
 
 const MAX_TABLES = 100;
 const ROWS = 200;
@@ -23,7 +24,8 @@ export async function linkValues(
   deps: AppDeps, record: DataSourceRecord, loc: Location, catalog: Catalog, privacy: AiPrivacy, signal?: AbortSignal,
 ): Promise<ValueIndex | undefined> {
   if (privacy !== 'SCHEMA_AND_SAMPLES') return undefined;
-  const key = `${record.id}\u0000${loc.databaseName ?? ''}\u0000${loc.schemaName ?? ''}\u0000${catalog.tables.length}`;
+  // The AI table info's stamp: a column excluded since the last build is never in a cached index.
+  const key = `${record.id}\u0000${loc.databaseName ?? ''}\u0000${loc.schemaName ?? ''}\u0000${catalog.tables.length}\u0000${tableInfoStamp(catalog)}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.index;
   const index = build(deps, record, loc, catalog, signal);

@@ -7,11 +7,12 @@ import type { SchemaLinkResult } from '@askdb/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { auditActor } from '../../http/audit-actor.js';
-import { requireDataSource } from '../access.js';
+import { requireDataSource, scopeOf } from '../access.js';
 import { permissions } from '../permissions/index.js';
 import { aiCatalog } from './ai-database.js';
 import { DEFAULT_PRIVACY, type AiConfigService } from './ai-config.js';
 import { linkValues } from './link-values.js';
+import { catalogWithTableInfo } from './ai-table-info.js';
 
 export interface SchemaPlace { dataSourceId: number; databaseName?: string | null; schemaName?: string | null }
 
@@ -21,7 +22,8 @@ export async function browsableCatalog(deps: AppDeps, req: FastifyRequest, at: S
   const perms = permissions(deps);
   await perms.requireBrowse(req.ctx, record, perms.placeOf(record, at), 'wholeSchema');
   const loc = { databaseName: at.databaseName, schemaName: at.schemaName, actor: auditActor(req) };
-  return { record, loc, catalog: await aiCatalog(deps, record, loc) };
+  // With the AI table info applied (aliases, comments; excluded columns gone).
+  return { record, loc, catalog: await catalogWithTableInfo(deps, scopeOf(req).organizationId, record, loc, await aiCatalog(deps, record, loc)) };
 }
 
 export async function linkQuestion(deps: AppDeps, req: FastifyRequest, settings: AiConfigService, input: SchemaPlace & { question: string; limit: number }): Promise<SchemaLinkResult[]> {

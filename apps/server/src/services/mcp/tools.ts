@@ -5,6 +5,7 @@
  *  - list_data_sources: the sources the caller can use in the current organisation;
  *  - list_tables: tables of a source (only those the caller's grants reach);
  *  - describe_table: columns and keys of a table;
+ *  (both with the AI table info: AI names and comments; a column excluded for the AI is left out, with its keys)
  *  - run_query: one read-only statement (SELECT / WITH … SELECT / VALUES), checked by the statement
  *    analyser before the database sees it, then by the caller's grants; audited; rows capped.
  * Refusals come back as tool errors (isError) with the reason, never as protocol errors.
@@ -23,6 +24,7 @@ import { permissions } from '../permissions/index.js';
 import { readOnlyCheck } from '../read-only-reason.js';
 import { mcpMsg } from './messages.js';
 import { auditIfRefused } from '../audit/refusals.js';
+import { sourceTableInfos } from '../ai/ai-table-info.js';
 
 /** Rows a query answers at most, whatever the client asks. */
 export const MCP_ROW_CAP = 500;
@@ -91,7 +93,12 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
     const allowed = perms.tableFilter(record, await perms.requireBrowse(req.ctx, record, place), place);
     const loc = { databaseName: args.databaseName ?? null, schemaName: args.schemaName ?? null };
     const page = await deps.connections.with(record, (c) => c.metadata.tables(loc, { pageNo: 1, pageSize: 1000, searchKey: args.searchKey }));
-    return text({ tables: page.data.filter((t) => !allowed || allowed(t.name)).map((t) => ({ name: t.name, comment: t.comment ?? null })), hasMore: page.hasNextPage });
+    const infoOf = await sourceTableInfos(deps, viewerOf(req).organizationId, record, args);
+    const described = (t: { name: string; comment?: string | null }) => {
+      const info = infoOf(t.name);
+      return { name: t.name, comment: t.comment ?? null, ...(info?.aiTableName ? { aiName: info.aiTableName } : {}), ...(info?.aiTableComment ? { aiComment: info.aiTableComment } : {}) };
+    };
+    return text({ tables: page.data.filter((t) => !allowed || allowed(t.name)).map(described), hasMore: page.hasNextPage });
   }));
 
   server.registerTool('describe_table', {
@@ -103,10 +110,22 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
     await perms.requireBrowse(req.ctx, record, perms.placeOf(record, args), 'path');
     const loc = { databaseName: args.databaseName ?? null, schemaName: args.schemaName ?? null, tableName: args.tableName };
     const { columns, keys } = await deps.connections.with(record, async (c) => ({ columns: await c.metadata.columns(loc), keys: await c.metadata.keys(loc) }));
+    // A column excluded in "Change AI table info" never reaches a model: not listed, nor any key naming it.
+    const info = (await sourceTableInfos(deps, viewerOf(req).organizationId, record, args))(args.tableName);
+    const byName = new Map((info?.columns ?? []).map((c) => [c.name, c]));
+    const excluded = new Set((info?.columns ?? []).filter((c) => c.excluded).map((c) => c.name));
+    const ai = (name: string) => {
+      const c = byName.get(name);
+      if (!c) return {};
+      const { name: _n, excluded: _e, ...fields } = c;
+      return Object.keys(fields).length ? { ai: fields } : {};
+    };
     return text({
       table: args.tableName,
-      columns: columns.map((c) => ({ name: c.name, type: c.columnType, nullable: c.nullable, defaultValue: c.defaultValue ?? null, primaryKey: !!c.primaryKey, comment: c.comment ?? null })),
-      keys,
+      ...(info?.aiTableName ? { aiName: info.aiTableName } : {}),
+      ...(info?.aiTableComment ? { aiComment: info.aiTableComment } : {}),
+      columns: columns.filter((c) => !excluded.has(c.name)).map((c) => ({ name: c.name, type: c.columnType, nullable: c.nullable, defaultValue: c.defaultValue ?? null, primaryKey: !!c.primaryKey, comment: c.comment ?? null, ...ai(c.name) })),
+      keys: keys.filter((k) => !k.columns.some((c) => excluded.has(c))),
     });
   }));
 

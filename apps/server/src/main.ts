@@ -6,6 +6,7 @@ import { configFromEnv } from './config.js';
 import { startLine } from './launch/start-line.js';
 import { buildApp } from './app.js';
 import { StoreError } from './store/db.js';
+import { leaseMsFromEnv, startTaskLeases } from './services/tasks/lease.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = [process.env.ASKDB_WEB_DIST, path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')]
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { app } = built;
+  // Tasks left RUNNING by a replica that died are failed (with a notice) by whichever replica sweeps first.
+  const leases = startTaskLeases(built.deps, { leaseMs: leaseMsFromEnv(process.env), log: app.log });
+  app.addHook('preClose', () => leases.stop());
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (e) {

@@ -3,6 +3,8 @@
  * only from INITIALIZING and finishes only from INITIALIZING or RUNNING, so a second replica (or a
  * retried job) running the same task changes nothing.
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { TaskKind, TaskRowError, TaskState, TaskView } from '@askdb/contracts';
 import type { StoreDb } from './db.js';
@@ -35,6 +37,9 @@ export interface TasksTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** Migration 0021: the process running the task and the time its claim lapses unless renewed. */
+  runner?: string | null;
+  lease_until?: string | null;
 }
 type TaskDb = Kysely<{ tasks: TasksTable }>;
 const tdb = (db: StoreDb): TaskDb => (db as unknown as Kysely<any>).withTables<{ tasks: TasksTable }>() as unknown as TaskDb;
@@ -48,6 +53,13 @@ export interface TaskRecord extends Omit<TaskView, 'percent' | 'downloadable'> {
   outputPath: string | null;
   cancelRequested: boolean;
 }
+
+/**
+ * This process as a task runner, and how long a claim lasts without renewal (services/tasks/lease.ts
+ * renews it while the process lives and sets `ms` from ASKDB_TASK_LEASE_SECONDS).
+ */
+export const taskLease = { runner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, ms: 60_000 };
+const leaseUntil = () => new Date(Date.now() + taskLease.ms).toISOString();
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 function toRecord(r: TasksTable & { id: number }): TaskRecord {
@@ -117,7 +129,7 @@ export class TaskRepo {
 
   /** INITIALIZING → RUNNING; false when another run already took it (or it was cancelled first). */
   async start(id: number): Promise<boolean> {
-    const r = await this.db.updateTable('tasks').set({ state: 'RUNNING', updated_at: nowIso() }).where('id', '=', id).where('state', '=', 'INITIALIZING').where('cancel_requested', '=', 0).executeTakeFirst();
+    const r = await this.db.updateTable('tasks').set({ state: 'RUNNING', updated_at: nowIso(), runner: taskLease.runner, lease_until: leaseUntil() }).where('id', '=', id).where('state', '=', 'INITIALIZING').where('cancel_requested', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
@@ -160,6 +172,32 @@ export class TaskRepo {
     const now = nowIso();
     const r = await this.db.updateTable('tasks').set({ state: 'FAILED', error, updated_at: now, finished_at: now }).where('state', '=', 'RUNNING').where('updated_at', '<', before).executeTakeFirst();
     return Number(r.numUpdatedRows);
+  }
+
+  /** Renews the leases of the tasks `runner` runs; how many. */
+  async renewLeases(runner: string): Promise<number> {
+    const r = await this.db.updateTable('tasks').set({ lease_until: leaseUntil() }).where('state', '=', 'RUNNING').where('runner', '=', runner).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * RUNNING tasks nobody holds: the lease ran out before `now`, or (rows started before leases existed)
+   * no progress since `legacyBefore`.
+   */
+  async unheld(now: string, legacyBefore: string): Promise<TaskRecord[]> {
+    const rows = await this.db.selectFrom('tasks').selectAll().where('state', '=', 'RUNNING')
+      .where((eb) => eb.or([eb('lease_until', '<', now), eb.and([eb('lease_until', 'is', null), eb('updated_at', '<', legacyBefore)])]))
+      .orderBy('id').limit(100).execute();
+    return rows.map((r) => toRecord(r as TasksTable & { id: number }));
+  }
+
+  /** Fails a task still unheld (as `unheld` says) at `now`; false when it finished or its lease was renewed meanwhile. */
+  async failUnheld(id: number, now: string, legacyBefore: string, error: string): Promise<boolean> {
+    const at = nowIso();
+    const r = await this.db.updateTable('tasks').set({ state: 'FAILED', error, updated_at: at, finished_at: at }).where('id', '=', id).where('state', '=', 'RUNNING')
+      .where((eb) => eb.or([eb('lease_until', '<', now), eb.and([eb('lease_until', 'is', null), eb('updated_at', '<', legacyBefore)])]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   async cancelRequested(id: number): Promise<boolean> {

@@ -53,6 +53,8 @@ export function startTaskLeases(deps: Pick<AppDeps, 'store' | 'config'>, opts: T
   });
 
   const sweep = async (): Promise<number> => {
+    // Our own leases first: after a pause of this process (a laptop asleep) its own tasks are not judged lost.
+    await repo.renewLeases(taskLease.runner);
     const now = nowIso();
     const legacyBefore = new Date(Date.now() - LEGACY_STALE_MS).toISOString();
     let failed = 0;

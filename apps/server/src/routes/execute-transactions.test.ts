@@ -8,6 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_URL, pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
 
+/** Polls a condition until it holds (a condition, not a clock: the bound only ends a test that would hang). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached in 30 s');
+}
+
 const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
 
 interface Engine {
@@ -22,8 +31,10 @@ interface Engine {
   committedCount(): Promise<number>;
   /** Sessions of the scratch database with a transaction open. */
   openTransactions(): Promise<number>;
-  /** Kills the backends of the scratch database that hold a transaction. */
-  killInTransaction(): Promise<number>;
+  /** A query answering the id of the backend it runs on. */
+  backendId: string;
+  /** Kills that backend from another connection. */
+  kill(id: string): Promise<void>;
   tearDown(): Promise<void>;
 }
 
@@ -50,7 +61,12 @@ function postgres(): Engine {
       }
     },
     openTransactions: () => one("select count(*) as n from pg_stat_activity where datname = $1 and state like 'idle in transaction%'"),
-    killInTransaction: () => one("select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = $1 and state like 'idle in transaction%'"),
+    backendId: 'select pg_backend_pid()',
+    async kill(id) {
+      // pg_terminate_backend only signals: wait until the backend is gone.
+      await db.adminQuery('select pg_terminate_backend($1::int) where $2::text is not null', [Number(id), db.name]);
+      await until(async () => (await one(`select count(*) as n from pg_stat_activity where datname = $1 and pid = ${Number(id)}`)) === 0);
+    },
     tearDown: () => db.drop(),
   };
 }
@@ -83,15 +99,10 @@ function mariadb(): Engine {
       await new Promise((r) => setTimeout(r, 150));
       return (await holders()).length;
     },
-    async killInTransaction() {
-      // InnoDB refreshes its information_schema transaction list at most every 0.1 s, later on a busy server: wait (up to 20 s) until it lists ours.
-      let ids = await holders();
-      for (let tries = 0; ids.length === 0 && tries < 400; tries++) {
-        await new Promise((r) => setTimeout(r, 50));
-        ids = await holders();
-      }
-      for (const { id } of ids) await admin(`kill ${Number(id)}`);
-      return ids.length;
+    backendId: 'select connection_id()',
+    async kill(id) {
+      await admin(`kill ${Number(id)}`);
+      await until(async () => (await admin<unknown[]>('select id from information_schema.processlist where id = ?', [Number(id)])).length === 0);
     },
     tearDown: () => admin(`drop database if exists ${name}`),
   };
@@ -156,17 +167,16 @@ describe.each([postgres(), mariadb()])('transactions and pooled connections on $
     await exec({ sql: 'delete from t' });
   });
 
-  // KNOWN DEFECT (open, named in the session note): these two cases fail intermittently. On MariaDB the
-  // console session's open transaction is sometimes gone before the test can kill its backend
-  // (information_schema.innodb_trx empty, the session's connection asleep); on PostgreSQL the second case
-  // sometimes finds no single idle-in-transaction backend to kill. Until the cause is found they run only
-  // on request (ASKDB_TX_LOST_CASES=1), so the suite stays trustworthy without hiding the defect.
-  const lostCase = process.env.ASKDB_TX_LOST_CASES === '1' ? it : it.skip;
-  lostCase('in a console session, a backend killed mid-transaction makes the next COMMIT fail, and the console goes on afterwards', async () => {
+  /** Opens a transaction in a console session and kills the very backend that holds it. */
+  async function openAndKill(consoleId: number, insert: string): Promise<void> {
+    const opened = await exec({ consoleId, sql: `begin; ${insert}; ${engine.backendId}` });
+    expect(opened.body.data.map((x: { success: boolean }) => x.success)).toEqual([true, true, true]);
+    await engine.kill(String(opened.body.data[2].dataList[0][0]));
+  }
+
+  it('in a console session, a backend killed mid-transaction makes the next COMMIT fail, and the console goes on afterwards', async () => {
     const consoleId = 4242;
-    const opened = await exec({ consoleId, sql: 'begin; insert into t values (2)' });
-    expect(opened.body.data.map((x: { success: boolean }) => x.success)).toEqual([true, true]);
-    expect(await engine.killInTransaction()).toBe(1);
+    await openAndKill(consoleId, 'insert into t values (2)');
     const commit = await exec({ consoleId, sql: 'commit' });
     expect(commit.body.data[0].success).toBe(false);
     expect(commit.body.data[0].message).toMatch(/connection was lost; the transaction was rolled back/i);
@@ -176,10 +186,9 @@ describe.each([postgres(), mariadb()])('transactions and pooled connections on $
     expect(after.body.data[0]).toMatchObject({ success: true, dataList: [['0']] });
   });
 
-  lostCase('after a lost transaction, statements fail until it is ended; ROLLBACK ends it', async () => {
+  it('after a lost transaction, statements fail until it is ended; ROLLBACK ends it', async () => {
     const consoleId = 4343;
-    await exec({ consoleId, sql: 'begin; insert into t values (3)' });
-    expect(await engine.killInTransaction()).toBe(1);
+    await openAndKill(consoleId, 'insert into t values (3)');
     const r = await exec({ consoleId, sql: 'insert into t values (4); rollback; select count(*) from t' }, 'ja-JP');
     const [insert, rollback, count] = r.body.data;
     expect(insert.success).toBe(false);

@@ -179,7 +179,15 @@ export class ExecutionService {
           kept = true;
           break;
         }
-        if (!r.success && (input.errorContinue === false || lease.conn.broken)) break;
+        if (!r.success && input.errorContinue === false) break;
+        if (lease.conn.broken) {
+          // The run ends here, unless a console session lost its transaction: then its next statements go on, on a
+          // fresh connection, failing as "lost" until one ends the transaction (ROLLBACK/COMMIT).
+          if (!key || !lost || i === statements.length - 1) break;
+          lease.release(true);
+          lease = await this.sessions.lease(record, userId, input.consoleId);
+          run.conn = lease.conn;
+        }
       }
     } catch (e) {
       failure = e;

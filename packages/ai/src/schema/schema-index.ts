@@ -68,11 +68,13 @@ export function buildSchemaIndex(catalog: Catalog): SchemaIndex {
     table.columns.forEach((c, i) => {
       if (c.primaryKey || fkCols.has(c.name.toLowerCase())) keyColumns.add(i);
     });
+    // Names users gave in "Change AI table info" count like the table's and columns' own names.
+    const aliasTerms = (aliases: string[] | undefined) => (aliases ?? []).flatMap((a) => terms(a));
     return {
       table,
-      nameTerms: new Set(nameWords[ti]!.slice(groupLength[ti]!)),
+      nameTerms: new Set([...nameWords[ti]!.slice(groupLength[ti]!), ...aliasTerms(table.aliases)]),
       groupTerms: new Set(nameWords[ti]!.slice(0, groupLength[ti]!)),
-      columnTerms: table.columns.map((c) => new Set(terms(c.name))),
+      columnTerms: table.columns.map((c) => new Set([...terms(c.name), ...aliasTerms(c.aliases)])),
       textTerms: new Set(textParts.flatMap((p) => identifierTerms(p))),
       keyColumns,
       neighbours: [],

@@ -29,6 +29,7 @@ import { liftBridges } from './bridges.js';
 import { fieldHits, type FieldHits } from './field-hits.js';
 import { synonymsOf } from './lexicon.js';
 import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
+import { phraseHits, type PhraseHit } from './phrase-hits.js';
 import { lemma, questionTermForms, splitWords, stem } from './text-tokens.js';
 import { defaultWordNet, type WordNet } from './wordnet.js';
 import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
@@ -107,6 +108,10 @@ export interface LinkWeights {
   lexiconPresent: number;
   /** Share of a reverse relation (a table-name word whose WordNet relations reach the question word). */
   lexiconReverse: number;
+  /** Weight of a whole column or table name the question writes as an identifier (`type = 'gold'`, `MAX(Height)`, `free_meal_count`)… */
+  phrase: number;
+  /** …and of one it spells out as a run of 2+ words ("free meal count"), times its rarity across tables. */
+  phraseWords: number;
 }
 
 /**
@@ -137,6 +142,8 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   lexicon: 1.6,
   lexiconPresent: 0.5,
   lexiconReverse: 0.7,
+  phrase: 3,
+  phraseWords: 1,
 };
 
 /** `@orders`, `@"order items"`, `` @`x` `` mentions in a question. */
@@ -268,6 +275,7 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
   const { base, evidence, columnScores } = fieldHits(index, expansions, w);
   if (w.bm25f > 0) bm25fScores(index, expansions).forEach((x, i) => (base[i]! += w.bm25f * x));
   if (options.values) addValueEvidence(index, matchValues(options.values, question), w.value, { base, evidence, columnScores });
+  if (w.phrase > 0 || w.phraseWords > 0) addPhraseEvidence(index, phraseHits(index, question), w, { base, evidence, columnScores });
 
   // How much of the question a group of related tables covers as a whole: the group the
   // question is about lifts all its tables (joins need the ones that share no word with it).
@@ -319,25 +327,41 @@ export function rankTables(index: SchemaIndex, question: string, options: LinkOp
  * found in the tables and columns holding it, weighed by how rare it is across tables.
  */
 function addValueEvidence(index: SchemaIndex, hits: ValueHit[], weight: number, into: Pick<FieldHits, 'base' | 'evidence' | 'columnScores'>) {
-  const n = index.tables.length;
-  const byValue = new Map<string, ValueHit[]>();
-  for (const h of hits) byValue.set(h.value, [...(byValue.get(h.value) ?? []), h]);
-  for (const list of byValue.values()) {
+  const byValue = new Map<string, Map<number, number[]>>();
+  for (const h of hits) {
+    const ti = lookup(index.byName, h.table);
+    if (ti === undefined) continue;
+    let where = byValue.get(h.value);
+    if (!where) byValue.set(h.value, (where = new Map()));
+    const ci = index.tables[ti]!.table.columns.findIndex((c) => c.name === h.column);
+    where.set(ti, [...(where.get(ti) ?? []), ci]);
+  }
+  for (const where of byValue.values()) addPlaces(index, where, weight, into);
+}
+
+/**
+ * Whole column and table names the question spells out (phrase-hits.ts): each counts like one
+ * more question term, stronger when written as an identifier (evidence notes: `type = 'gold'`).
+ */
+function addPhraseEvidence(index: SchemaIndex, hits: PhraseHit[], w: LinkWeights, into: Pick<FieldHits, 'base' | 'evidence' | 'columnScores'>) {
+  for (const h of hits) {
     const where = new Map<number, number[]>();
-    for (const h of list) {
-      const ti = lookup(index.byName, h.table);
-      if (ti === undefined) continue;
-      const ci = index.tables[ti]!.table.columns.findIndex((c) => c.name === h.column);
-      where.set(ti, [...(where.get(ti) ?? []), ci]);
-    }
-    const idf = Math.log(1 + (n - where.size + 0.5) / (where.size + 0.5));
-    into.evidence.push(new Map([...where.keys()].map((ti) => [ti, idf])));
-    for (const [ti, cols] of where) {
-      into.base[ti]! += weight * idf;
-      let scores = into.columnScores.get(ti);
-      if (!scores) into.columnScores.set(ti, (scores = new Array<number>(index.tables[ti]!.table.columns.length).fill(0)));
-      for (const ci of cols) if (ci >= 0) scores[ci]! += idf;
-    }
+    for (let i = 0; i < h.places.length; i += 2) where.set(h.places[i]!, [...(where.get(h.places[i]!) ?? []), h.places[i + 1]!]);
+    addPlaces(index, where, h.explicit ? w.phrase : w.phraseWords, into);
+  }
+}
+
+/** One piece of evidence found in these tables (table → column indices, -1: none): weighed by its rarity across tables. */
+function addPlaces(index: SchemaIndex, where: Map<number, number[]>, weight: number, into: Pick<FieldHits, 'base' | 'evidence' | 'columnScores'>) {
+  if (weight <= 0 || where.size === 0) return;
+  const n = index.tables.length;
+  const idf = Math.log(1 + (n - where.size + 0.5) / (where.size + 0.5));
+  into.evidence.push(new Map([...where.keys()].map((ti) => [ti, idf])));
+  for (const [ti, cols] of where) {
+    into.base[ti]! += weight * idf;
+    let scores = into.columnScores.get(ti);
+    if (!scores) into.columnScores.set(ti, (scores = new Array<number>(index.tables[ti]!.table.columns.length).fill(0)));
+    for (const ci of cols) if (ci >= 0) scores[ci]! += idf;
   }
 }
 

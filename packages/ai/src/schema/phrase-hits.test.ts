@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogTable } from './catalog.js';
+import { identifierCandidates, phraseKey } from './phrase-hits.js';
+import { buildSchemaIndex, linkSchema, rankTables } from './schema-link.js';
+
+const cols = (...names: string[]) => names.map((name) => ({ name }));
+
+// Two subjects sharing generic words: only the evidence note's names tell them apart.
+const SCHOOLS: CatalogTable[] = [
+  { name: 'frpm', columns: cols('CDSCode', 'Free Meal Count (K-12)', 'Enrollment (K-12)', 'County Name') },
+  { name: 'schools', columns: cols('CDSCode', 'School', 'County', 'Phone', 'Zip') },
+  { name: 'satscores', columns: cols('cds', 'sname', 'NumTstTakr', 'AvgScrMath') },
+  { name: 'cards', columns: cols('id', 'type', 'disp_id') },
+  { name: 'loans', columns: cols('id', 'amount', 'status', 'account_id') },
+];
+
+describe('names the question spells out', () => {
+  it('compares names by their words, case, separators and a plural aside', () => {
+    expect(phraseKey(['free', 'meal', 'counts'])).toBe(phraseKey(['Free', 'Meal', 'Count'].map((w) => w.toLowerCase())));
+    expect(identifierCandidates("gold card refers to type = 'gold'; MAX(Height) of T1.player_name")).toEqual(
+      expect.arrayContaining(['type', 'Height', 'T1.player_name', 'player_name']),
+    );
+  });
+
+  it('an evidence note naming a column picks its table, though no question word does', () => {
+    const q = 'Which school has the highest eligible free rate?';
+    const evidence = 'Eligible free rate = `Free Meal Count (K-12)` / `Enrollment (K-12)`';
+    const index = buildSchemaIndex({ tables: SCHOOLS });
+    const without = rankTables(index, q, { weights: { phrase: 0, phraseWords: 0 } }).map((t) => t.tableName);
+    const withNote = rankTables(index, `${q} ${evidence}`).map((t) => t.tableName);
+    expect(without[0]).toBe('schools');
+    expect(withNote.slice(0, 2).sort()).toEqual(['frpm', 'schools']);
+    expect(withNote.indexOf('frpm')).toBeLessThan(without.indexOf('frpm'));
+    // The matched columns come first in the table's column list.
+    expect(rankTables(index, `${q} ${evidence}`).find((t) => t.tableName === 'frpm')!.columns.slice(0, 2).sort()).toEqual(['Enrollment (K-12)', 'Free Meal Count (K-12)']);
+  });
+
+  it('a comparison in the note names its column, over a table named by the value word', () => {
+    const index = buildSchemaIndex({ tables: [...SCHOOLS, { name: 'gold_prices', columns: cols('day', 'price') }] });
+    const q = "How many gold ones are there? gold refers to type = 'gold'";
+    expect(rankTables(index, q)[0]!.tableName).toBe('cards');
+    expect(rankTables(index, q, { weights: { phrase: 0 } })[0]!.tableName).toBe('gold_prices');
+  });
+
+  it('aliases users gave count like names, whole and by their words', () => {
+    const tables: CatalogTable[] = [
+      { name: 't_a01', aliases: ['vocalists'], columns: [{ name: 'c1', aliases: ['stage name'] }] },
+      { name: 't_b02', columns: cols('c1', 'c2') },
+    ];
+    expect(linkSchema({ tables }, 'list every vocalist').map((t) => t.tableName)[0]).toBe('t_a01');
+    const r = linkSchema({ tables }, 'what is the stage name of each?');
+    expect(r[0]).toMatchObject({ tableName: 't_a01', columns: ['c1'] });
+  });
+});

@@ -16,7 +16,7 @@ import { scopeOf } from '../services/access.js';
 import { ChatV2Repo, type AnswerRow, type ChatRow } from '../store/chats-v2.js';
 import { answerView, excelOf, requireChat } from '../services/chats/chat-access.js';
 import { initialParts, readOnlySql, runAnswer } from '../services/chats/answer-steps.js';
-import { previewUpload, receiveUpload, removeUpload } from '../services/chats/excel-upload.js';
+import { previewUpload, receiveUpload } from '../services/chats/excel-upload.js';
 import { chatMsg } from '../services/chats/messages.js';
 
 const ANSWER_TIMEOUT_MS = 5 * 60_000;
@@ -42,7 +42,6 @@ async function streamAnswer(deps: AppDeps, repo: ChatV2Repo, req: FastifyRequest
 
 const aiChatAnswers: RouteModule = async (app, deps) => {
   const repo = new ChatV2Repo(deps.store.db);
-  const home = deps.config.home;
 
   async function answerOf(req: FastifyRequest, answerId: number, need: 'read' | 'edit') {
     const answer = await repo.answer(answerId);
@@ -54,11 +53,11 @@ const aiChatAnswers: RouteModule = async (app, deps) => {
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
     defineRoute(scope, { access: 'signedIn', method: 'POST', url: '/api/ai/chat/excel', summary: 'Upload one xlsx/xls/csv file for a new chat; answers its first rows for the header wizard', tag: 'ai-chat' }, async (_i, req) => {
-      const saved = await receiveUpload(home, req, scopeOf(req));
+      const saved = await receiveUpload(deps, req, scopeOf(req));
       try {
-        return await previewUpload(home, req.ctx.lang, saved.id, saved.meta);
+        return await previewUpload(req.ctx.lang, saved);
       } catch (e) {
-        await removeUpload(home, saved.id, saved.meta.ext);
+        await saved.discard();
         throw e;
       }
     });

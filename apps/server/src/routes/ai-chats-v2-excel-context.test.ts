@@ -2,30 +2,35 @@
  * Excel chats' context and replicas (issue 17): the tables are ranked by the app's schema linker
  * (deps.linker) over the question with the organisation's global knowledge (a term's definition
  * leads to its table; the knowledge goes into the prompt); a replica that does not hold the chat's
- * DuckDB file answers so, in the three languages, never with the driver's file-not-found text.
+ * DuckDB file builds it from the upload kept in the store; a chat whose upload is not stored says so,
+ * in the three languages, never with the driver's file-not-found text.
  * Two server-mode replicas on one PostgreSQL store, each with its own $ASKDB_HOME.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../../packages/ai/test/scripted-llm-server.js';
 import { as, makeUser, type Persona } from '../test/org-fixtures.js';
 import { pgStoreUrl } from '../test/accounts.js';
 import { scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
 import { finalParts, post, upload, waitLoaded, xlsx } from '../test/chat-v2-helpers.js';
+import { keptFiles } from '../services/files/kept-files.js';
 
-describe('Excel chats: linking with knowledge, and a replica without the file', () => {
+describe('Excel chats: linking with knowledge, and a replica without the DuckDB file', () => {
   let scratch: Awaited<ReturnType<typeof scratchPgDatabase>>;
   let a: TestApp;
   let b: TestApp;
   let llm: ScriptedLlmServer;
   let u: Persona;
   let chatId: number;
+  let make: () => Promise<TestApp>;
   beforeAll(async () => {
     llm = await startScriptedLlmServer();
     llm.handle(() => ({ content: ['```sql\nSELECT SUM(total) AS gmv FROM orders\n```'] }));
     scratch = await scratchPgDatabase('askdb_chatv2_repl');
     const secret = crypto.randomBytes(32).toString('hex');
-    const make = () => testApp({ mode: 'server', databaseUrl: pgStoreUrl(scratch.name), demo: false, secret });
+    make = () => testApp({ mode: 'server', databaseUrl: pgStoreUrl(scratch.name), demo: false, secret });
     a = await make();
     b = await make();
     u = await makeUser(a, 'Excel replica');
@@ -69,20 +74,38 @@ describe('Excel chats: linking with knowledge, and a replica without the file', 
     }
   });
 
-  it('asked on a replica that does not hold its file: a clear message in three languages, not the driver text', async () => {
+  it('asked on a replica that does not hold its file: it builds the DuckDB file from the stored upload and answers', async () => {
+    const onB = path.join(b.home, 'chats', `${chatId}.duckdb`);
+    expect(fs.existsSync(onB)).toBe(false);
+    const r = await post(b, '/api/ai/chat/ask', { chatId, question: 'What is our GMV?', magic: 'query_table' }, u.headers);
+    expect(finalParts(r.events)[2].dataList).toEqual([['42']]);
+    expect(fs.existsSync(onB)).toBe(true);
+    // The copy of the upload streamed down for the build is not kept on b's disk.
+    expect((await keptFiles(b.deps, 'chat')).onDisk).toEqual([]);
+  });
+
+  it('a chat whose upload is not in the store (made before files were kept there): a clear message in three languages, not the driver text', async () => {
     const expected: Record<string, string> = {
-      'en-US': "This chat's file is on another server",
-      'zh-CN': '该对话的文件位于另一台服务器上',
-      'ja-JP': 'このチャットのファイルは別のサーバーにあります',
+      'en-US': "This chat's file is no longer stored",
+      'zh-CN': '该对话的文件已不在存储中',
+      'ja-JP': 'このチャットのファイルは保存されていません',
     };
-    for (const [lang, text] of Object.entries(expected)) {
-      const r = await post(b, '/api/ai/chat/ask', { chatId, question: 'What is our GMV?', magic: 'query_table' }, { ...u.headers, 'accept-language': lang });
-      const parts = finalParts(r.events);
-      expect(parts[0].status).toBe('FAIL');
-      expect(parts[0].error).toContain(text);
-      expect(JSON.stringify(r.events)).not.toMatch(/duckdb|FILE_NOT_FOUND|not found/i);
+    const c = await make();
+    try {
+      // As a chat loaded before this change: its upload was dropped after the load.
+      await (a.deps.store.db as any).deleteFrom('file_chunks').execute();
+      await (a.deps.store.db as any).deleteFrom('file_objects').execute();
+      for (const [lang, text] of Object.entries(expected)) {
+        const r = await post(c, '/api/ai/chat/ask', { chatId, question: 'What is our GMV?', magic: 'query_table' }, { ...u.headers, 'accept-language': lang });
+        const parts = finalParts(r.events);
+        expect(parts[0].status).toBe('FAIL');
+        expect(parts[0].error).toContain(text);
+        expect(JSON.stringify(r.events)).not.toMatch(/duckdb|FILE_NOT_FOUND|not found/i);
+      }
+      // A replica that holds it still answers.
+      expect(finalParts((await post(a, '/api/ai/chat/ask', { chatId, question: 'What is our GMV?', magic: 'query_table' }, u.headers)).events)[2].dataList).toEqual([['42']]);
+    } finally {
+      await c.close();
     }
-    // The replica that holds it still answers.
-    expect(finalParts((await post(a, '/api/ai/chat/ask', { chatId, question: 'What is our GMV?', magic: 'query_table' }, u.headers)).events)[2].dataList).toEqual([['42']]);
   });
 });

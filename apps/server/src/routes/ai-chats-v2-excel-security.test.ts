@@ -11,6 +11,7 @@ import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../../pack
 import { testApp, type TestApp } from '../test/helpers.js';
 import { finalParts, post, upload, waitLoaded, xlsx } from '../test/chat-v2-helpers.js';
 import { chatDbFile } from '../services/chats/excel-load.js';
+import { keptFiles } from '../services/files/kept-files.js';
 
 describe('Excel chats: hostile files and SQL', () => {
   let t: TestApp;
@@ -61,7 +62,7 @@ describe('Excel chats: hostile files and SQL', () => {
       const up = await upload(t, [{ name: 'bomb.xlsx', content: file }]);
       expect(up.status).toBe(400);
       expect(up.body.errorMessage).toMatch(/expand/);
-      expect(fs.readdirSync(path.join(t.home, 'chats', 'uploads')).filter((n) => !n.startsWith('.'))).toEqual([]);
+      expect(await keptFiles(t.deps, 'chat-upload')).toEqual({ stored: [], onDisk: [] });
     } finally {
       if (before === undefined) delete process.env.ASKDB_CHAT_UPLOAD_MB;
       else process.env.ASKDB_CHAT_UPLOAD_MB = before;

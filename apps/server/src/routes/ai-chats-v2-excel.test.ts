@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../../packages/ai/test/scripted-llm-server.js';
 import { testApp, type TestApp } from '../test/helpers.js';
 import { finalParts, post, upload, waitLoaded, xlsx } from '../test/chat-v2-helpers.js';
+import { keptFiles } from '../services/files/kept-files.js';
 
 describe('named chats over Excel/CSV files', () => {
   let t: TestApp;
@@ -184,7 +185,7 @@ describe('named chats over Excel/CSV files', () => {
       delete process.env.ASKDB_CHAT_UPLOAD_MB;
     }
     // Nothing of the refused files is kept.
-    expect(fs.readdirSync(path.join(t.home, 'chats', 'uploads')).filter((f) => !f.endsWith('.json')).length).toBeLessThanOrEqual(0);
+    expect((await keptFiles(t.deps, 'chat-upload')).stored).toEqual([]);
     // Asking a chat that does not exist is a 404; the name is required.
     expect((await t.json('POST', '/api/ai/chat/create', { name: ' ', sourceType: 'EXCEL', uploadId: '00000000-0000-0000-0000-000000000000' })).body.errorMessage).toMatch(/This field is required!/);
   });

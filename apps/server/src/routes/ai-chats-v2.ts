@@ -22,10 +22,10 @@ import { reasonOf } from '../services/chats/answer-steps.js';
 import { findUpload } from '../services/chats/excel-upload.js';
 import { initialExcel, removeChatData, startExcelLoad } from '../services/chats/excel-chat.js';
 import { chatMsg } from '../services/chats/messages.js';
+import { filesOf } from '../services/files/index.js';
 
 const aiChatsV2: RouteModule = (app, deps) => {
   const repo = new ChatV2Repo(deps.store.db);
-  const home = deps.config.home;
 
   /** A viewer's copy of an answer: its SQL re-run as them; the summary hidden when they may not see the result. */
   async function asViewer(req: FastifyRequest, chat: ChatRow, row: AnswerRow): Promise<AnswerPart[]> {
@@ -92,10 +92,15 @@ const aiChatsV2: RouteModule = (app, deps) => {
       const id = await repo.create({ ...owner, ownerId: user.id, name: body.name, description: body.description, sourceType: 'DATABASE', dataset: ds });
       return chatView((await repo.find(id))!, 'OWNER');
     }
-    const meta = await findUpload(home, body.uploadId!, owner);
-    if (!meta) throw new AppError(404, ERROR_CODES.NOT_FOUND, chatMsg(req.ctx.lang, 'UPLOAD_NOT_FOUND'));
-    const id = await repo.create({ ...owner, ownerId: user.id, name: body.name, description: body.description, sourceType: 'EXCEL', excel: initialExcel(meta, body.uploadId!, body.header) });
-    void startExcelLoad({ home, repo, chatId: id, uploadId: body.uploadId!, meta, header: body.header, lang: req.ctx.lang, log: req.log });
+    const upload = await findUpload(deps, body.uploadId!, owner);
+    if (!upload) throw new AppError(404, ERROR_CODES.NOT_FOUND, chatMsg(req.ctx.lang, 'UPLOAD_NOT_FOUND'));
+    const id = await repo.create({ ...owner, ownerId: user.id, name: body.name, description: body.description, sourceType: 'EXCEL', excel: initialExcel(upload.meta, upload.record.id, body.header) });
+    // The upload becomes the chat's (kept while the chat lives); a second create with the same upload finds it taken.
+    if (!(await filesOf(deps).claim(upload.record.id, 'chat-upload', 'chat', id))) {
+      await repo.softDelete(id);
+      throw new AppError(404, ERROR_CODES.NOT_FOUND, chatMsg(req.ctx.lang, 'UPLOAD_NOT_FOUND'));
+    }
+    void startExcelLoad({ deps, repo, chatId: id, upload: upload.record, meta: upload.meta, header: body.header, lang: req.ctx.lang, log: req.log });
     return chatView((await repo.find(id))!, 'OWNER');
   });
 
@@ -108,7 +113,7 @@ const aiChatsV2: RouteModule = (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'DELETE', url: '/api/ai/chat/delete', summary: 'Delete a chat (its share link then says so)', tag: 'ai-chat', query: ChatIdQuery }, async ({ query }, req) => {
     const { chat } = await requireChat(repo, req, query.id, 'owner');
     await repo.softDelete(chat.id);
-    if (chat.source_type === 'EXCEL') await removeChatData(home, chat.id);
+    if (chat.source_type === 'EXCEL') await removeChatData(deps, chat.id);
     return true;
   });
 

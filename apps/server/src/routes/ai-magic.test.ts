@@ -10,6 +10,7 @@ import { PG_URL, scratchPgDatabase, testApp, type TestApp } from '../test/helper
 import { multipart } from '../test/chat-v2-helpers.js';
 import { as, makeTeam, type TeamFixture } from '../test/org-fixtures.js';
 import { nowIso } from '../store/db.js';
+import { keptFiles } from '../services/files/kept-files.js';
 
 const check = async (t: TestApp, files: { name: string; content: Buffer | string }[], headers: Record<string, string> = {}) => {
   const m = multipart(files);
@@ -54,8 +55,7 @@ describe('magic prompts over the demo shop (local mode)', () => {
     const ok = await check(t, [{ name: 'people.csv', content: 'name,age,city\nAda,36,London\nLinus,28,Helsinki\n' }]);
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ fileName: 'people.csv', type: 'csv', sheets: [{ name: 'people.csv', rows: 3, columns: 3 }] });
-    const uploads = path.join(t.home, 'chats', 'uploads');
-    expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual([]);
+    expect(await keptFiles(t.deps, 'chat-upload')).toEqual({ stored: [], onDisk: [] });
     const corrupt = await check(t, [{ name: 'broken.xlsx', content: Buffer.from('PK\u0003\u0004 this is not a workbook') }]);
     expect(corrupt.status).toBe(400);
     expect(corrupt.body.errorMessage).toMatch(/could not be read as an Excel workbook/);

@@ -12,7 +12,7 @@ import { scopeOf } from '../services/access.js';
 import { AiConfigService } from '../services/ai/ai-config.js';
 import { browsableCatalog, linkQuestion } from '../services/ai/schema-link-request.js';
 import { exampleQuestions } from '../services/ai/magic-examples.js';
-import { previewUpload, receiveUpload, removeUpload, uploadLimitMb } from '../services/chats/excel-upload.js';
+import { previewUpload, receiveUpload, uploadLimitMb } from '../services/chats/excel-upload.js';
 
 const MappingInput = SchemaLinkInput.omit({ limit: true });
 const ExampleQuery = z.object({
@@ -23,7 +23,6 @@ const ExampleQuery = z.object({
 
 const aiMagic: RouteModule = async (app, deps) => {
   const settings = new AiConfigService(deps.kv, deps.secrets);
-  const home = deps.config.home;
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/ai/magic/mapping/tables', summary: 'The tables (and their most relevant columns) a question maps to', tag: 'ai', body: MappingInput }, async ({ body }, req) => {
     return linkQuestion(deps, req, settings, { ...body, limit: 10 });
@@ -37,15 +36,15 @@ const aiMagic: RouteModule = async (app, deps) => {
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
     defineRoute(scope, { access: 'signedIn', method: 'POST', url: '/api/ai/magic/excel/check', summary: 'Check one xlsx/xls/csv file (type, size, sheets, first rows) without creating a chat; nothing is kept', tag: 'ai' }, async (_i, req) => {
-      const saved = await receiveUpload(home, req, scopeOf(req));
+      const saved = await receiveUpload(deps, req, scopeOf(req), { keep: false });
       try {
-        const preview = await previewUpload(home, req.ctx.lang, saved.id, saved.meta);
+        const preview = await previewUpload(req.ctx.lang, saved);
         return {
           fileName: saved.meta.fileName, type: saved.meta.ext, size: saved.meta.size, limitMb: uploadLimitMb(),
           sheets: preview.sheets.map((s) => ({ name: s.name, rows: s.rows.length, columns: Math.max(0, ...s.rows.map((r) => r.length)) })),
         };
       } finally {
-        await removeUpload(home, saved.id, saved.meta.ext);
+        await saved.discard();
       }
     });
   });

@@ -14,6 +14,7 @@ import { upload as chatUpload, multipart as chatMultipart } from '../test/chat-v
 import { upload as taskUpload, multipart } from '../test/task-helpers.js';
 import { wideCsv, writeHostileXlsx, type XlsxShape } from '../test/hostile-spreadsheets.js';
 import { chatLoadRows, SPREADSHEET_LIMITS } from '../services/spreadsheet-limits.js';
+import { keptFiles } from '../services/files/kept-files.js';
 
 const L = SPREADSHEET_LIMITS;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-hostile-'));
@@ -43,7 +44,7 @@ describe('spreadsheet limits at every reader', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const chatUploads = () => fs.readdirSync(path.join(t.home, 'chats', 'uploads')).filter((n) => !n.startsWith('.'));
+  const chatUploads = async () => { const k = await keptFiles(t.deps, 'chat-upload'); return [...k.stored, ...k.onDisk]; };
 
   it('chat upload: rich-text runs, shared strings, columns (xlsx and CSV) — refused, nothing kept, in three languages', async () => {
     const cases: [string, Buffer | string, RegExp][] = [
@@ -58,7 +59,7 @@ describe('spreadsheet limits at every reader', () => {
       expect(r.status, name).toBe(400);
       expect(r.body.errorMessage, name).toMatch(message);
     }
-    expect(chatUploads()).toEqual([]);
+    expect(await chatUploads()).toEqual([]);
     expect((await chatUpload(t, [{ name: 'runs.xlsx', content: richRuns }], { 'accept-language': 'zh-CN' })).body.errorMessage).toBe(`工作簿最多包含 ${L.richTextRuns} 个富文本片段（文本中格式不同的部分）；此工作簿超过了该数量`);
     expect((await chatUpload(t, [{ name: 'wide.csv', content: wide }], { 'accept-language': 'ja-JP' })).body.errorMessage).toBe(`シートの列は ${L.columns} 列までです。このファイルにはそれを超える行があります`);
   });

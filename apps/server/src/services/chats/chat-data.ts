@@ -2,9 +2,9 @@
  * The data side of a named chat, for the caller (owner or a member it is shared with): the prompt
  * context and SQL check hooks, and a read-only executor. A database chat goes through the data
  * source's access check, the caller's grants (checkScript), the execution service and the SQL audit;
- * an Excel chat queries its own DuckDB file through the DuckDB driver, sandboxed (no other file).
+ * an Excel chat queries its own DuckDB file (this replica's copy, excel-chat.ts) through the DuckDB
+ * driver, sandboxed (no other file).
  */
-import fs from 'node:fs';
 import {
   renderSchema, type Catalog, type CatalogTable, type CheckHooks, type LlmProvider, type PromptContext,
 } from '@askdb/ai';
@@ -23,7 +23,8 @@ import { driverFailure } from '../driver-errors.js';
 import { chatKnowledge } from '../knowledge/chat-knowledge.js';
 import type { ChatRow } from '../../store/chats-v2.js';
 import { excelOf } from './chat-access.js';
-import { chatDbFile, q } from './excel-load.js';
+import { q } from './excel-load.js';
+import { chatDbPath } from './excel-chat.js';
 import { chatMsg } from './messages.js';
 
 export interface QueryOutcome { ok: boolean; headerList: string[]; dataList: (string | null)[][]; hasMore: boolean; message?: string }
@@ -40,9 +41,8 @@ async function openExcel(deps: AppDeps, req: FastifyRequest, chat: ChatRow): Pro
     if (excel?.status === 'FAIL') throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(req.ctx.lang, 'LOAD_FAILED', { reason: excel.error ?? '' }));
     throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(req.ctx.lang, 'NOT_LOADED', { progress: excel?.progress ?? 0 }));
   }
-  const file = chatDbFile(deps.config.home, chat.id);
-  // The file lives on the $ASKDB_HOME of the replica that loaded it; another replica says so (never the driver's path).
-  if (!(await fs.promises.stat(file).then((st) => st.isFile(), () => false))) throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(req.ctx.lang, 'FILE_ELSEWHERE'));
+  // This replica's cache of the chat's data, built from the stored upload when it has none.
+  const file = await chatDbPath(deps, chat, req.ctx.lang);
   const driver = await driverFor('DUCKDB');
   const config = { type: 'DUCKDB', alias: 'chat', filePath: file, fileAccess: { directories: [], paths: [] } } as unknown as ConnectionConfig;
   return driver.connect(config);

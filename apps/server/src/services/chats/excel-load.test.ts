@@ -6,12 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { openDuckdbLoader } from '@askdb/drivers';
 import { chatDbFile, loadIntoDuckdb, type LoadProgress } from './excel-load.js';
-import { uploadFile } from './excel-upload.js';
 import { SPREADSHEET_LIMITS, SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 import { wideCsv, writeHostileXlsx } from '../../test/hostile-spreadsheets.js';
 
 describe('loadIntoDuckdb', () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-chat-load-'));
+  const uploadFile = (dir: string, id: string, ext: string) => path.join(dir, 'uploads', `${id}.${ext}`);
   afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
   it('streams a 30,000-row sheet in batches, reporting progress, and gives columns their types', async () => {
@@ -26,7 +26,7 @@ describe('loadIntoDuckdb', () => {
     await wb.commit();
 
     const seen: LoadProgress[] = [];
-    const tables = await loadIntoDuckdb(home, 7, id, { organizationId: 1, userId: 1, fileName: 'orders.xlsx', ext: 'xlsx', size: fs.statSync(file).size }, undefined, (p) => seen.push(p));
+    const tables = await loadIntoDuckdb(file, chatDbFile(home, 7), { organizationId: 1, userId: 1, fileName: 'orders.xlsx', ext: 'xlsx', size: fs.statSync(file).size }, undefined, (p) => seen.push(p));
     expect(tables).toEqual([{ name: 'orders', sheet: 'Orders', rows: 30_000, columns: ['id', 'price', 'paid', 'day', 'note'] }]);
     const percents = seen.map((p) => p.progress).filter((p) => p >= 0);
     expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
@@ -51,7 +51,7 @@ describe('loadIntoDuckdb', () => {
     const file = uploadFile(home, id, 'csv');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
-    return loadIntoDuckdb(home, chatId, id, { organizationId: 1, userId: 1, fileName: 'data.csv', ext: 'csv', size: text.length }, undefined, () => undefined);
+    return loadIntoDuckdb(file, chatDbFile(home, chatId), { organizationId: 1, userId: 1, fileName: 'data.csv', ext: 'csv', size: text.length }, undefined, () => undefined);
   };
 
   it("a CSV with its header and no rows makes an empty table with the header's columns", async () => {
@@ -70,7 +70,7 @@ describe('loadIntoDuckdb', () => {
     const id = '00000000-0000-0000-0000-0000000000aa';
     const file = uploadFile(home, id, 'xlsx');
     writeHostileXlsx(file, { sharedStrings: { items: 1, runs: SPREADSHEET_LIMITS.richTextRuns + 1 } });
-    const runs = await loadIntoDuckdb(home, 24, id, { organizationId: 1, userId: 1, fileName: 'runs.xlsx', ext: 'xlsx', size: fs.statSync(file).size }, undefined, () => undefined).then(() => null, (e: unknown) => e);
+    const runs = await loadIntoDuckdb(file, chatDbFile(home, 24), { organizationId: 1, userId: 1, fileName: 'runs.xlsx', ext: 'xlsx', size: fs.statSync(file).size }, undefined, () => undefined).then(() => null, (e: unknown) => e);
     expect((runs as SpreadsheetTooLarge).key).toBe('TOO_MANY_TEXT_RUNS');
   });
 

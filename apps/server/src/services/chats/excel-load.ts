@@ -1,5 +1,6 @@
 /**
- * Loads an uploaded file into the chat's own DuckDB file ($ASKDB_HOME/chats/<id>.duckdb), never
+ * Loads an uploaded file into a chat's DuckDB file (this replica's $ASKDB_HOME/chats/<id>.duckdb, a
+ * cache rebuilt from the stored upload: excel-chat.ts), never
  * whole in memory: a CSV streams through DuckDB's read_csv (progress from the engine); an xlsx
  * streams row by row from exceljs into a scratch CSV beside the DuckDB file, in batches (progress by
  * bytes read), which DuckDB's read_csv then loads; its columns then get the narrowest type every
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDuckdbLoader, type DuckdbLoader } from '@askdb/drivers';
 import type { ExcelHeader, ExcelTableInfo } from '@askdb/contracts';
-import { chatsDir, checkUploadLimits, uploadFile, type UploadMeta } from './excel-upload.js';
+import { chatsDir, checkUploadLimits, type UploadMeta } from './excel-upload.js';
 import { checkChatLoad, scanDelimited, SPREADSHEET_LIMITS } from '../spreadsheet-limits.js';
 import { csvDelimiter, fileHead, headerNames, parseCsv, tableName, xlsxSheets, type Cell } from './excel-read.js';
 
@@ -32,13 +33,11 @@ export class LoadError extends Error {
 
 export interface LoadProgress { progress: number; rowsLoaded: number }
 
-/** Loads every sheet (or the CSV) as a table; answers the tables made. */
+/** Loads every sheet (or the CSV) of `file` as a table of a new DuckDB file `target`; answers the tables made. */
 export async function loadIntoDuckdb(
-  home: string, chatId: number, uploadId: string, meta: UploadMeta, header: ExcelHeader | undefined, onProgress: (p: LoadProgress) => void,
+  file: string, target: string, meta: UploadMeta, header: ExcelHeader | undefined, onProgress: (p: LoadProgress) => void,
 ): Promise<ExcelTableInfo[]> {
   if (meta.ext === 'xls') throw new LoadError('XLS_LEGACY', 'legacy xls');
-  const file = uploadFile(home, uploadId, meta.ext);
-  const target = chatDbFile(home, chatId);
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   await fs.promises.rm(target, { force: true });
   await fs.promises.rm(`${target}.wal`, { force: true });

@@ -1,7 +1,9 @@
 /**
- * An uploaded Excel/CSV file waiting for its chat: streamed to $ASKDB_HOME/chats/uploads/<id>.<ext>
- * with the size limit enforced while it streams, then read once for the header wizard's preview
- * (the first rows of every sheet; a corrupt workbook or a file without rows is refused here).
+ * An uploaded Excel/CSV file waiting for its chat: streamed into the file store (services/files: the
+ * app store's chunk rows, so any replica can create the chat and load it) with this replica's copy
+ * kept for reading, the size limit enforced while it streams; then read once for the header wizard's
+ * preview (the first rows of every sheet; a corrupt workbook or a file without rows is refused here).
+ * An upload no chat claims is removed after a day.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { CHAT_V2_LIMITS, ERROR_CODES, type ExcelUploadPreview, type Language } from '@askdb/contracts';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
+import { filesOf, type FileRecord } from '../files/index.js';
 import { chatMsg } from './messages.js';
 import { csvDelimiter, fileHead, parseCsv, xlsxSheets, type Cell } from './excel-read.js';
 import { guardZip } from '../tasks/xlsx.js';
@@ -21,10 +25,13 @@ export const inflateLimit = () => uploadLimitMb() * 1024 * 1024 * 5;
 
 export interface UploadMeta { organizationId: number; userId: number; fileName: string; ext: 'xlsx' | 'xls' | 'csv'; size: number }
 
+/** An upload as received: its id, what it is, a path to this replica's copy, and how to drop it. */
+export interface ReceivedUpload { id: string; meta: UploadMeta; file: string; discard(): Promise<void> }
+
+type Owner = { organizationId: number; userId: number };
+type Files = Pick<AppDeps, 'store' | 'config'>;
+
 export const chatsDir = (home: string) => path.join(home, 'chats');
-const uploadsDir = (home: string) => path.join(chatsDir(home), 'uploads');
-export const uploadFile = (home: string, id: string, ext: string) => path.join(uploadsDir(home), `${id}.${ext}`);
-const metaFile = (home: string, id: string) => path.join(uploadsDir(home), `${id}.json`);
 
 /** The size limit in megabytes (ASKDB_CHAT_UPLOAD_MB may lower or raise it). */
 export function uploadLimitMb(): number {
@@ -39,12 +46,13 @@ export function extensionOf(fileName: string): UploadMeta['ext'] | null {
 
 /**
  * The one file of a multipart request (the chat upload, the magic excel/check): saved like saveUpload;
- * no file, or a second one, is refused and nothing is kept.
+ * no file, or a second one, is refused and nothing is kept. `keep: false` (a check) keeps only a
+ * scratch copy on this replica, never the store.
  */
-export async function receiveUpload(home: string, req: FastifyRequest, owner: { organizationId: number; userId: number }): Promise<{ id: string; meta: UploadMeta }> {
+export async function receiveUpload(deps: Files, req: FastifyRequest, owner: Owner, opts: { keep?: boolean } = {}): Promise<ReceivedUpload> {
   const lang = req.ctx.lang;
   if (!req.isMultipart()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
-  let saved: { id: string; meta: UploadMeta } | null = null;
+  let saved: ReceivedUpload | null = null;
   try {
     for await (const part of req.parts({ limits: { fileSize: uploadLimitMb() * 1024 * 1024, files: 2, fields: 20 } })) {
       if (part.type !== 'file') continue;
@@ -52,72 +60,65 @@ export async function receiveUpload(home: string, req: FastifyRequest, owner: { 
         part.file.resume();
         throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'ONE_FILE'));
       }
-      saved = await saveUpload(home, lang, owner, part);
+      saved = await saveUpload(deps, lang, owner, part, opts.keep ?? true);
     }
   } catch (e) {
-    if (saved) await removeUpload(home, saved.id, saved.meta.ext);
+    await saved?.discard();
     throw e;
   }
   if (!saved) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'NO_FILE'));
   return saved;
 }
 
-/** Streams one file part to disk; refuses a wrong type or a file over the limit (nothing kept). */
-export async function saveUpload(home: string, lang: Language, owner: { organizationId: number; userId: number }, part: { filename: string; file: Readable & { truncated?: boolean } }): Promise<{ id: string; meta: UploadMeta }> {
+const tooLarge = (lang: Language) => new AppError(413, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_TOO_LARGE', { mb: uploadLimitMb() }));
+const isSizeLimit = (e: unknown) => (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** Streams one file part into the store (or a scratch file); refuses a wrong type or a file over the limit (nothing kept). */
+export async function saveUpload(deps: Files, lang: Language, owner: Owner, part: { filename: string; file: Readable & { truncated?: boolean } }, keep = true): Promise<ReceivedUpload> {
   const ext = extensionOf(part.filename);
   if (!ext) {
     part.file.resume();
     throw new AppError(400, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_TYPE'));
   }
-  await fs.promises.mkdir(uploadsDir(home), { recursive: true });
-  await sweepUploads(home);
-  const id = crypto.randomUUID();
-  const file = uploadFile(home, id, ext);
-  let tooLarge = false;
-  try {
-    await pipeline(part.file, fs.createWriteStream(file, { mode: 0o600 }));
-  } catch (e) {
-    if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
-      await fs.promises.rm(file, { force: true });
+  const files = filesOf(deps);
+  const fileName = path.basename(part.filename).slice(0, 255);
+  if (!keep) {
+    const id = crypto.randomUUID();
+    const file = await files.cache.scratch(id);
+    const discard = () => fs.promises.rm(file, { force: true });
+    try {
+      await pipeline(part.file, fs.createWriteStream(file, { mode: 0o600 }));
+    } catch (e) {
+      await discard();
+      if (isSizeLimit(e)) throw tooLarge(lang);
       throw e;
     }
-    tooLarge = true;
+    if (part.file.truncated) {
+      await discard();
+      throw tooLarge(lang);
+    }
+    return { id, meta: { ...owner, fileName, ext, size: (await fs.promises.stat(file)).size }, file, discard };
   }
-  if (tooLarge || part.file.truncated) {
-    await fs.promises.rm(file, { force: true });
-    throw new AppError(413, ERROR_CODES.INVALID_PARAMS, chatMsg(lang, 'FILE_TOO_LARGE', { mb: uploadLimitMb() }));
-  }
-  const meta: UploadMeta = { ...owner, fileName: path.basename(part.filename).slice(0, 255), ext, size: (await fs.promises.stat(file)).size };
-  await fs.promises.writeFile(metaFile(home, id), JSON.stringify(meta), { mode: 0o600 });
-  return { id, meta };
-}
-
-const UPLOAD_TTL_MS = 24 * 3600_000;
-
-/** Uploads never turned into a chat are removed after a day. */
-async function sweepUploads(home: string): Promise<void> {
-  const dir = uploadsDir(home);
-  const cutoff = Date.now() - UPLOAD_TTL_MS;
-  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
-    const file = path.join(dir, name);
-    const st = await fs.promises.stat(file).catch(() => null);
-    if (st && st.mtimeMs < cutoff) await fs.promises.rm(file, { force: true });
-  }
-}
-
-/** The upload's meta when it belongs to this user in this organisation. */
-export async function findUpload(home: string, id: string, owner: { organizationId: number; userId: number }): Promise<UploadMeta | null> {
+  let f: FileRecord;
   try {
-    const meta = JSON.parse(await fs.promises.readFile(metaFile(home, id), 'utf8')) as UploadMeta;
-    return meta.organizationId === owner.organizationId && meta.userId === owner.userId ? meta : null;
-  } catch {
-    return null;
+    f = await files.put({ kind: 'chat-upload', ...owner, fileName, mime: 'application/octet-stream' }, part.file, { cache: true });
+  } catch (e) {
+    if (isSizeLimit(e)) throw tooLarge(lang);
+    throw e;
   }
+  if (part.file.truncated) {
+    await files.remove(f.id);
+    throw tooLarge(lang);
+  }
+  return { id: f.id, meta: { ...owner, fileName, ext, size: f.size }, file: files.cache.pathOf(f.id), discard: () => files.remove(f.id) };
 }
 
-export async function removeUpload(home: string, id: string, ext: string): Promise<void> {
-  await fs.promises.rm(uploadFile(home, id, ext), { force: true });
-  await fs.promises.rm(metaFile(home, id), { force: true });
+/** The upload when it belongs to this user in this organisation and no chat has taken it yet. */
+export async function findUpload(deps: Files, id: string, owner: Owner): Promise<{ record: FileRecord; meta: UploadMeta } | null> {
+  const f = await filesOf(deps).get(id);
+  const ext = f ? extensionOf(f.fileName) : null;
+  if (!f || !ext || f.kind !== 'chat-upload' || f.ownerKey !== null || f.organizationId !== owner.organizationId || f.userId !== owner.userId) return null;
+  return { record: f, meta: { ...owner, fileName: f.fileName, ext, size: f.size } };
 }
 
 /**
@@ -141,8 +142,8 @@ export function limitRefusal(e: unknown, lang: Language): AppError | null {
 }
 
 /** The first rows of every sheet (the header wizard shows them); errors say what is wrong with the file. */
-export async function previewUpload(home: string, lang: Language, id: string, meta: UploadMeta): Promise<ExcelUploadPreview> {
-  const file = uploadFile(home, id, meta.ext);
+export async function previewUpload(lang: Language, upload: Pick<ReceivedUpload, 'id' | 'meta' | 'file'>): Promise<ExcelUploadPreview> {
+  const { id, meta, file } = upload;
   const max = CHAT_V2_LIMITS.previewRows;
   const sheets: ExcelUploadPreview['sheets'] = [];
   if (meta.ext === 'xls') throw new AppError(400, ERROR_CODES.UNSUPPORTED, chatMsg(lang, 'XLS_LEGACY'));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../test/helpers.js';
 import { upload } from '../../test/chat-v2-helpers.js';
+import { keptFiles } from '../files/kept-files.js';
 
 /** The start of a BIFF8 workbook: the OLE compound-file signature and an empty header. */
 const xls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]);
@@ -27,7 +28,6 @@ describe('.xls chat upload', () => {
     expect(en.body.errorMessage).toMatch(/^\.xls \(the old Excel format\) is not supported yet.*\.xlsx or \.csv/);
     expect((await upload(t, [{ name: 'sales.xls', content: xls }], { 'accept-language': 'zh-CN' })).body.errorMessage).toMatch(/^暂不支持 \.xls/);
     expect((await upload(t, [{ name: 'sales.xls', content: xls }], { 'accept-language': 'ja-JP' })).body.errorMessage).toMatch(/まだ対応していません/);
-    const dir = path.join(t.home, 'chats', 'uploads');
-    expect(fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => !n.startsWith('.')) : []).toEqual([]);
+    expect(await keptFiles(t.deps, 'chat-upload')).toEqual({ stored: [], onDisk: [] });
   });
 });

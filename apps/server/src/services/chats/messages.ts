@@ -32,10 +32,10 @@ export const chatMessages = defineMessages({
   },
   STEP_NOT_RETRIABLE: { 'en-US': 'Step {step} cannot be run again: only a failed step, after steps that succeeded, can be', 'zh-CN': '无法重新运行第 {step} 步：只有前面步骤都成功的失败步骤才能重试', 'ja-JP': 'ステップ {step} は再実行できません：再実行できるのは、前のステップが成功した失敗ステップだけです' },
   NOT_LOADED: { 'en-US': 'The file is still loading ({progress}%)', 'zh-CN': '文件仍在加载中（{progress}%）', 'ja-JP': 'ファイルを読み込み中です（{progress}%）' },
-  FILE_ELSEWHERE: {
-    'en-US': "This chat's file is on another server; open AskDB on the server where the file was uploaded, or upload the file again in a new chat",
-    'zh-CN': '该对话的文件位于另一台服务器上；请在上传该文件的服务器上打开 AskDB，或在新对话中重新上传文件',
-    'ja-JP': 'このチャットのファイルは別のサーバーにあります。ファイルをアップロードしたサーバーで AskDB を開くか、新しいチャットでファイルを再度アップロードしてください',
+  FILE_NOT_STORED: {
+    'en-US': "This chat's file is no longer stored (it was uploaded before files were kept in the app store); upload the file again in a new chat",
+    'zh-CN': '该对话的文件已不在存储中（它是在文件保存到应用存储之前上传的）；请在新对话中重新上传文件',
+    'ja-JP': 'このチャットのファイルは保存されていません（ファイルをアプリのストアに保存する前にアップロードされました）。新しいチャットでファイルを再度アップロードしてください',
   },
   LOAD_FAILED: { 'en-US': 'The file could not be loaded: {reason}', 'zh-CN': '文件加载失败：{reason}', 'ja-JP': 'ファイルを読み込めませんでした：{reason}' },
   NOT_READ_ONLY: {

@@ -1,12 +1,11 @@
 /**
  * Import / export tasks (API.md "…other": `/api/task/{list,get,cancel}`; issue 18 point 3): upload a
- * file (multipart, streamed to disk), preview it, start an import or an export, follow progress,
- * cancel, and download an export. Every task is its creator's: anyone else gets 404.
+ * file (multipart, streamed into the file store), preview it, start an import or an export, follow
+ * progress, cancel, download an export (streamed from the store), delete a finished task with its
+ * files. Any replica serves any step. Every task is its creator's: anyone else gets 404.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dialectFor } from '@askdb/sql';
@@ -36,7 +35,6 @@ const tasks: RouteModule = async (app, deps) => {
   const service = new TaskService(deps);
   await service.register();
   const perms = permissions(deps);
-  const uploadPath = (owner: TaskOwner, id: string) => path.join(service.uploadDir(), `u${owner.userId}-${id}`);
 
   /** The checks a console would make for the statement the task amounts to (grants, team script policy). */
   const checkStatements = async (req: FastifyRequest, record: DataSourceRecord, statements: string[], loc: { databaseName?: string; schemaName?: string }) => {
@@ -69,13 +67,21 @@ const tasks: RouteModule = async (app, deps) => {
 
   defineRoute(app, { access: 'signedIn', method: 'GET', url: '/api/task/download', summary: 'The file of a finished export (its creator only)', tag, query: TaskIdQuery, raw: { contentType: 'application/octet-stream' } }, async ({ query }, req, reply) => {
     const t = await mine(req, query.id);
-    if (t.kind !== 'EXPORT' || t.state !== 'DONE' || !t.outputPath || !fs.existsSync(t.outputPath)) throw new AppError(404, ERROR_CODES.NOT_FOUND, taskMsg(req.ctx.lang, 'NO_FILE'));
-    const name = t.fileName ?? path.basename(t.outputPath);
+    const f = await service.output(t);
+    if (!f) throw new AppError(404, ERROR_CODES.NOT_FOUND, taskMsg(req.ctx.lang, 'NO_FILE'));
+    const name = t.fileName ?? f.fileName;
     reply.header('content-type', 'application/octet-stream');
     reply.header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
     reply.header('cache-control', 'no-store');
-    reply.header('content-length', fs.statSync(t.outputPath).size);
-    return reply.send(fs.createReadStream(t.outputPath));
+    reply.header('content-length', f.size);
+    return reply.send(service.files.open(f));
+  });
+
+  defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/task/delete', summary: 'Delete a finished task (its creator only) with its files: its export and any upload left', tag, body: TaskIdBody }, async ({ body }, req) => {
+    const t = await mine(req, body.id);
+    if (!['DONE', 'FAILED', 'STOPPED'].includes(t.state)) throw new AppError(409, ERROR_CODES.INVALID_PARAMS, taskMsg(req.ctx.lang, 'TASK_RUNNING', { id: body.id }));
+    await service.remove(t);
+    return true;
   });
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/task/export', summary: 'Start exporting a table, a query or a whole database (csv, xlsx, json, sql, dump)', tag, body: ExportTaskInput }, async ({ body }, req) => {
@@ -95,7 +101,7 @@ const tasks: RouteModule = async (app, deps) => {
     return toView((await service.repo.get(id))!);
   });
 
-  // Uploads: multipart in a scope of its own (the file streams to disk; the size limit cuts it off).
+  // Uploads: multipart in a scope of its own (the file streams into the store; the size limit cuts it off).
   app.register(async (scope) => {
     await scope.register((await import('@fastify/multipart')).default, { throwFileSizeLimit: false });
     defineRoute(scope, { access: 'signedIn', method: 'POST', url: '/api/task/upload', summary: 'Upload a file to import (multipart field "file"); answers its uploadId', tag, bodyLimit: TASK_LIMITS.uploadBytes }, async (_i, req): Promise<UploadedFile> => {
@@ -103,23 +109,22 @@ const tasks: RouteModule = async (app, deps) => {
       if (!req.isMultipart()) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'NOT_MULTIPART'));
       const part = await req.file({ limits: { fileSize: TASK_LIMITS.uploadBytes, files: 1 } });
       if (!part) throw new AppError(400, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'NOT_MULTIPART'));
-      const id = crypto.randomUUID();
-      const file = uploadPath(ownerOf(req), id);
-      await pipeline(part.file, fs.createWriteStream(file));
+      const name = (part.filename || 'upload').slice(0, 200);
+      // This replica keeps a copy too: the preview that usually follows reads it without a download.
+      const f = await service.files.put({ kind: 'task-upload', ...ownerOf(req), fileName: name, mime: 'application/octet-stream' }, part.file, { cache: true });
       if (part.file.truncated) {
-        fs.rmSync(file, { force: true });
+        await service.files.remove(f.id);
         throw new AppError(413, ERROR_CODES.INVALID_PARAMS, taskMsg(lang, 'UPLOAD_TOO_LARGE', { mb: TASK_LIMITS.uploadBytes / 1024 / 1024 }));
       }
-      sweepUploads(service.uploadDir());
-      const name = (part.filename || 'upload').slice(0, 200);
-      return { uploadId: id, name, size: fs.statSync(file).size, format: FORMAT_BY_EXT[path.extname(name).toLowerCase()] ?? null };
+      return { uploadId: f.id, name, size: f.size, format: FORMAT_BY_EXT[path.extname(name).toLowerCase()] ?? null };
     });
   });
 
-  const uploaded = (req: FastifyRequest, uploadId: string) => {
-    const file = uploadPath(ownerOf(req), uploadId);
-    if (!fs.existsSync(file)) throw new AppError(404, ERROR_CODES.NOT_FOUND, taskMsg(req.ctx.lang, 'UPLOAD_NOT_FOUND'));
-    return file;
+  /** The caller's waiting upload and a path to this replica's copy of it (streamed down when it was taken elsewhere). */
+  const uploaded = async (req: FastifyRequest, uploadId: string) => {
+    const f = await service.upload(ownerOf(req), uploadId);
+    if (!f) throw new AppError(404, ERROR_CODES.NOT_FOUND, taskMsg(req.ctx.lang, 'UPLOAD_NOT_FOUND'));
+    return { record: f, file: await service.files.localPath(f) };
   };
   const open = async (req: FastifyRequest, file: string, o: { format: ImportFormat; encoding: string; header: boolean }): Promise<TableSource> => {
     try {
@@ -133,7 +138,7 @@ const tasks: RouteModule = async (app, deps) => {
   };
 
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/task/import/preview', summary: 'The first rows of an uploaded file, its columns and inferred types', tag, body: ImportPreviewInput }, async ({ body }, req): Promise<ImportPreview> => {
-    const file = uploaded(req, body.uploadId);
+    const { file } = await uploaded(req, body.uploadId);
     if (body.format === 'sql') return { columns: [], rows: [], errors: [] };
     let dialect = dialectFor('POSTGRESQL');
     if (body.dataSourceId) dialect = dialectFor((await requireDataSource(deps, req, body.dataSourceId)).input.type);
@@ -158,7 +163,7 @@ const tasks: RouteModule = async (app, deps) => {
   defineRoute(app, { access: 'signedIn', method: 'POST', url: '/api/task/import', summary: 'Start importing an uploaded file (csv, tsv, xlsx, json into a new or existing table; sql scripts)', tag, body: ImportStart }, async ({ body }, req) => {
     const lang = req.ctx.lang;
     const record = await requireDataSource(deps, req, body.dataSourceId);
-    const file = uploaded(req, body.uploadId);
+    const { record: upload, file } = await uploaded(req, body.uploadId);
     const loc = { databaseName: body.databaseName, schemaName: body.schemaName };
     let checkAs: RequestContext | undefined;
     if (body.format === 'sql') {
@@ -175,8 +180,8 @@ const tasks: RouteModule = async (app, deps) => {
       const t = qualified(record, loc, body.tableName);
       await checkStatements(req, record, [...(body.mode === 'new' ? [`CREATE TABLE ${t} (c int)`] : []), `INSERT INTO ${t} VALUES (1)`], loc);
     }
-    const size = (await fs.promises.stat(file)).size;
-    const id = await service.startImport(ownerOf(req), body, { path: file, size, name: z.string().parse(body.tableName ?? 'script') }, checkAs);
+    const id = await service.startImport(ownerOf(req), body, { file: upload, name: z.string().parse(body.tableName ?? 'script') }, checkAs);
+    if (id === null) throw new AppError(404, ERROR_CODES.NOT_FOUND, taskMsg(lang, 'UPLOAD_NOT_FOUND'));
     return toView((await service.repo.get(id))!);
   });
 };
@@ -211,15 +216,6 @@ async function sniffScript(file: string, lang: Language): Promise<void> {
   } finally {
     await fh.close();
   }
-}
-
-/** Uploads never imported are removed after a day. */
-function sweepUploads(dir: string): void {
-  const cutoff = Date.now() - 24 * 3600 * 1000;
-  fs.readdir(dir, (err, names) => {
-    if (err) return;
-    for (const n of names) fs.stat(path.join(dir, n), (e, st) => { if (!e && st.mtimeMs < cutoff) fs.rm(path.join(dir, n), { force: true }, () => undefined); });
-  });
 }
 
 export default tasks;

@@ -4,6 +4,7 @@ import { defineMessages, translate, type Language } from '@askdb/contracts';
 export const taskMessages = defineMessages({
   TASK_NOT_FOUND: { 'en-US': 'Task {id} not found', 'zh-CN': '任务 {id} 不存在', 'ja-JP': 'タスク {id} が見つかりません' },
   TASK_FINISHED: { 'en-US': 'Task {id} has already ended', 'zh-CN': '任务 {id} 已结束', 'ja-JP': 'タスク {id} はすでに終了しています' },
+  TASK_RUNNING: { 'en-US': 'Task {id} is still running; stop it before deleting it', 'zh-CN': '任务 {id} 仍在运行，请先停止再删除', 'ja-JP': 'タスク {id} はまだ実行中です。削除する前に停止してください' },
   NO_FILE: { 'en-US': 'The task has no file to download', 'zh-CN': '该任务没有可下载的文件', 'ja-JP': 'このタスクにはダウンロードできるファイルがありません' },
   NOT_MULTIPART: { 'en-US': 'Send the file as a multipart form (field "file")', 'zh-CN': '请以 multipart 表单（字段 "file"）上传文件', 'ja-JP': 'ファイルは multipart フォーム（フィールド "file"）で送信してください' },
   UPLOAD_TOO_LARGE: { 'en-US': 'The file must be smaller than {mb} MB', 'zh-CN': '文件必须小于 {mb} MB', 'ja-JP': 'ファイルは {mb} MB 未満にしてください' },

@@ -1,8 +1,10 @@
 /**
  * Issue 28 point 2: the same small SELECT on the same PostgreSQL source under 50 concurrent
  * connections, local mode (the baseline) against server mode for the team owner, for a member under
- * a column-level grant, and through two replicas behind a round-robin. Each server is the built
- * bundle in a child process; the load comes from this process over keep-alive HTTP.
+ * a column-level grant, and through two replicas behind a round-robin; the owner and the member
+ * again on a replica with the read cache off (ASKDB_READ_CACHE=0), to show what the cache saves.
+ * Each server is the built bundle in a child process; the load comes from this process over
+ * keep-alive HTTP. Rounds interleave the cases (local measured in every round, same run).
  * Prints throughput (requests/s, median of rounds) and p99 latency, each as a ratio to local mode.
  */
 import http from 'node:http';
@@ -52,7 +54,7 @@ async function signUp(base: string, email: string): Promise<Client> {
 }
 
 /** Runs CONCURRENCY loops of `POST /api/rdb/dml/execute` for ROUND_MS; requests/s and latencies. */
-async function load(targets: Client[], body: unknown): Promise<{ rps: number; p99: number; errors: number }> {
+async function load(targets: Client[], body: unknown): Promise<Result> {
   const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
   const lat: number[] = [];
   let errors = 0;
@@ -71,11 +73,28 @@ async function load(targets: Client[], body: unknown): Promise<{ rps: number; p9
   return { rps: lat.length / (ROUND_MS / 1000), p99: percentile(lat, 99), errors };
 }
 
-async function rounds(targets: Client[], body: unknown): Promise<{ rps: number; p99: number; errors: number }> {
-  await load(targets, body); // warm-up: pools, caches, JIT
-  const all = [];
-  for (let i = 0; i < ROUNDS; i++) all.push(await load(targets, body));
-  return { rps: median(all.map((r) => r.rps)), p99: median(all.map((r) => r.p99)), errors: all.reduce((s, r) => s + r.errors, 0) };
+interface Result { rps: number; p99: number; errors: number }
+
+/**
+ * A team on the server-mode store: the owner (who creates a SHARED source on the data database) and a
+ * member (OPERATOR) who may read only items.id and items.name (a column-level grant).
+ */
+async function team(base: string, storeUrl: string, source: object, dataDb: string, tag: string): Promise<{ owner: Client; member: Client; sourceId: number }> {
+  const owner = await signUp(base, `owner_${tag}@bench.test`);
+  const created = await must(owner, 'POST', '/api/organization/create', { name: 'Bench team', area: 'EU', industry: 'Software', role: 'CTO', agree: true });
+  await must(owner, 'POST', '/api/organization/switch_org', { organizationId: created.id });
+  const sourceId = await must(owner, 'POST', '/api/connection/datasource/create', { ...source, visibility: 'SHARED' });
+  const member = await signUp(base, `member_${tag}@bench.test`);
+  const memberId = (await must(member, 'GET', '/api/oauth/user_a')).id as number;
+  // Membership straight into the store: the invitation flow is not what this bench measures.
+  const store = new pg.Client({ connectionString: storeUrl });
+  await store.connect();
+  const now = new Date().toISOString();
+  await store.query(`INSERT INTO organization_members (organization_id, user_id, role_code, status, name, created_at, updated_at) VALUES ($1, $2, 'OPERATOR', 'VALID', 'member', $3, $3)`, [created.id, memberId, now]);
+  await store.end();
+  await must(member, 'POST', '/api/organization/switch_org', { organizationId: created.id });
+  await must(owner, 'POST', '/api/permission/authorization/create', { userId: memberId, dataSourceId: sourceId, databaseName: dataDb, schemaName: 'public', tableName: 'items', columns: ['id', 'name'], actions: ['READ'], expireAt: null });
+  return { owner, member, sourceId };
 }
 
 export default async function run(): Promise<BenchLine[]> {
@@ -102,25 +121,43 @@ export default async function run(): Promise<BenchLine[]> {
     servers.push(local);
     const lc: Client = { base: local.url, cookie: null };
     const localId = await must(lc, 'POST', '/api/connection/datasource/create', source);
-    const localResult = await rounds([lc], body(localId));
 
     const env = { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: storeUrl.toString(), ASKDB_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
     const a = await startServer(env);
     servers.push(a);
-    const owner = await signUp(a.url, `owner_${tag}@bench.test`);
-    const ownerId = await must(owner, 'POST', '/api/connection/datasource/create', source);
-    const ownerResult = await rounds([owner], body(ownerId));
-
+    const { owner, member, sourceId } = await team(a.url, storeUrl.toString(), source, dataDb, tag);
     const b = await startServer(env);
     servers.push(b);
     const ownerOnB: Client = { base: b.url, cookie: owner.cookie };
-    const twoResult = await rounds([owner, ownerOnB], body(ownerId));
+    // The same deployment without the read cache (every request reads session, role, grants and source from the store).
+    const plain = await startServer({ ...env, ASKDB_READ_CACHE: '0' });
+    servers.push(plain);
+    const ownerOnPlain: Client = { base: plain.url, cookie: owner.cookie };
+    const memberOnPlain: Client = { base: plain.url, cookie: member.cookie };
 
-    const lines: BenchLine[] = [
-      line('server owner', ownerResult, localResult),
-      line('server owner, 2 replicas round-robin', twoResult, localResult),
+    // Local is measured between the server runs of each round, so a noisy neighbour hits both alike.
+    const cases: Array<{ name: string; targets: Client[]; id: number }> = [
+      { name: 'local', targets: [lc], id: localId },
+      { name: 'server team owner', targets: [owner], id: sourceId },
+      { name: 'server member under a column-level grant', targets: [member], id: sourceId },
+      { name: 'server team owner, 2 replicas round-robin', targets: [owner, ownerOnB], id: sourceId },
+      { name: 'server team owner, read cache off', targets: [ownerOnPlain], id: sourceId },
+      { name: 'server member under a column-level grant, read cache off', targets: [memberOnPlain], id: sourceId },
     ];
-    return lines;
+    const results = new Map<string, Result[]>();
+    for (const c of cases) await load(c.targets, body(c.id)); // warm-up: pools, caches, JIT
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const c of cases) {
+        const r = await load(c.targets, body(c.id));
+        results.set(c.name, [...(results.get(c.name) ?? []), r]);
+      }
+    }
+    const med = (name: string): Result => {
+      const all = results.get(name)!;
+      return { rps: median(all.map((r) => r.rps)), p99: median(all.map((r) => r.p99)), errors: all.reduce((s, r) => s + r.errors, 0) };
+    };
+    const localResult = med('local');
+    return cases.slice(1).map((c) => line(c.name, med(c.name), localResult));
   } finally {
     for (const s of servers) await s.stop().catch(() => {});
     await admin.query(`DROP DATABASE IF EXISTS ${dataDb} WITH (FORCE)`).catch(() => {});
@@ -129,7 +166,7 @@ export default async function run(): Promise<BenchLine[]> {
   }
 }
 
-function line(name: string, r: { rps: number; p99: number; errors: number }, local: { rps: number; p99: number; errors: number }): BenchLine {
+function line(name: string, r: Result, local: Result): BenchLine {
   return {
     name: `request cost (${CONCURRENCY} concurrent small SELECTs): ${name}`,
     unit: 'req/s',

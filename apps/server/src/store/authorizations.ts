@@ -76,17 +76,23 @@ export class AuthorizationRepo {
 
   /** A user's grants on a data source that have not expired by the store's clock. */
   async liveFor(organizationId: number, userId: number, dataSourceId: number): Promise<Authorization[]> {
+    return (await this.liveForAtStoreTime(organizationId, userId, dataSourceId)).grants;
+  }
+
+  /** liveFor, with the store's clock at the read ('' when there is no grant) for a cache that must stop at the first expiry. */
+  async liveForAtStoreTime(organizationId: number, userId: number, dataSourceId: number): Promise<{ grants: Authorization[]; storeNow: string }> {
     const now = storeNow(this.dialect);
     const rows = await this.db
       .selectFrom('authorizations')
       .selectAll()
+      .select(now.as('store_now'))
       .where('organization_id', '=', organizationId)
       .where('user_id', '=', userId)
       .where('data_source_id', '=', dataSourceId)
       .where((eb) => eb.or([eb('expire_at', 'is', null), eb('expire_at', '>', now)]))
       .orderBy('id')
       .execute();
-    return rows.map(toAuthorization);
+    return { grants: rows.map(toAuthorization), storeNow: (rows[0] as { store_now?: string } | undefined)?.store_now ?? '' };
   }
 
   /** Data sources on which the user holds a live grant in the organisation. */

@@ -4,6 +4,11 @@
  * back to the user's PERSONAL organisation. Revoked or expired sessions, revoked keys and users
  * whose status is not VALID are anonymous. Sessions slide: last_seen_at and expires_at move at
  * most once a minute.
+ *
+ * With a ReadCache (server mode on PostgreSQL) the session row and the user's context are kept
+ * between requests and dropped by the store's change feed when any of their rows changes (a
+ * logout, a disabled user, a removed member, a switched organisation), on every replica before its
+ * next request; expiry is checked on every request.
  */
 import type { FastifyRequest } from 'fastify';
 import type { RoleCode } from '@askdb/contracts';
@@ -13,6 +18,8 @@ import { ApiKeyRepo } from '../../store/api-keys.js';
 import { UserRepo } from '../../store/users.js';
 import { OrganizationRepo } from '../../store/organizations.js';
 import { anonymousContext, type ContextResolver, type RequestContext } from '../../http/context.js';
+import type { ReadCache } from '../../store/read-cache.js';
+import { nowIso } from '../../store/db.js';
 import { bearerKeyOf, sessionTokenOf, SESSION_MS } from './cookies.js';
 import { sha256 } from './crypto.js';
 
@@ -25,34 +32,68 @@ export type Identity = Omit<RequestContext, 'lang'>;
 export type ContextFor = (userId: number, auth: RequestContext['auth']) => Promise<Identity>;
 
 /** The context of a signed-in user: current organisation when the membership is VALID, else the personal one. */
-export function userContext(db: StoreDb): ContextFor {
+export function userContext(db: StoreDb, cache?: ReadCache): ContextFor {
+  const read = readUserContext(db);
+  const withAuth = (c: UserContext, auth: RequestContext['auth']): Identity => (c.user ? { ...c, auth } : anonymousContext('TEAM_PRO'));
+  if (!cache) return async (userId, auth) => withAuth((await read(userId)).value, auth);
+  return async (userId, auth) => withAuth(await cache.get(`ctx:${userId}`, () => read(userId), copyContext), auth);
+}
+
+type UserContext = Omit<Identity, 'auth'>;
+const copyContext = (c: UserContext): UserContext => ({ ...c, user: c.user && { ...c.user }, organization: c.organization && { ...c.organization } });
+
+/** Reads the context with the tags of every row it depends on (the user's row and memberships, the organisations). */
+function readUserContext(db: StoreDb): (userId: number) => Promise<{ value: UserContext; tags: string[] }> {
   const users = new UserRepo(db);
   const orgs = new OrganizationRepo(db);
-  return async (userId, auth) => {
+  return async (userId) => {
+    const tags = [`user:${userId}`];
     const user = await users.get(userId);
-    if (!user || user.status !== 'VALID') return anonymousContext('TEAM_PRO');
+    if (!user || user.status !== 'VALID') {
+      const { auth: _none, ...anonymous } = anonymousContext('TEAM_PRO');
+      return { value: anonymous, tags };
+    }
     let org = user.currentOrgId !== null ? await orgs.get(user.currentOrgId) : null;
     let member = org ? await orgs.membership(org.id, user.id) : null;
+    if (org) tags.push(`org:${org.id}`);
     if (!org || !member || member.status !== 'VALID') {
       org = await orgs.personalOf(user.id);
       member = org ? await orgs.membership(org.id, user.id) : null;
+      if (org) tags.push(`org:${org.id}`);
     }
     const role: RoleCode | null = member && member.status === 'VALID' ? member.roleCode : null;
-    return {
+    const value: UserContext = {
       user: { id: user.id, name: user.name, roleCode: role ?? 'OPERATOR', isAdmin: role === 'ADMIN' || role === 'SUPER_ADMIN', isOperator: user.isOperator },
       organization: org ? { id: org.id, type: org.type, name: org.name } : null,
       organizationId: org?.id ?? null,
       role,
       edition: 'TEAM_PRO',
-      auth,
     };
+    return { value, tags };
   };
 }
 
-export function sessionIdentity(db: StoreDb): ContextResolver {
+type LiveSession = NonNullable<Awaited<ReturnType<AuthSessionRepo['live']>>>;
+
+/** The live session with this id: cached (tagged by the session and its user) when a cache is given; expiry checked each time. */
+function liveSessions(db: StoreDb, cache?: ReadCache): (id: string) => Promise<LiveSession | null> {
   const sessions = new AuthSessionRepo(db);
+  if (!cache) return (id) => sessions.live(id);
+  return async (id) => {
+    const s = await cache.get(`session:${id}`, async () => {
+      const value = await sessions.live(id);
+      // An unknown token is not kept: random cookies must not push real sessions out.
+      return value ? { value, tags: [`session:${id}`, `user:${value.userId}`] } : { value, tags: [], until: 0 };
+    }, (v) => (v ? { ...v } : v));
+    return s && s.expiresAt > nowIso() ? s : null;
+  };
+}
+
+export function sessionIdentity(db: StoreDb, cache?: ReadCache): ContextResolver {
+  const sessions = new AuthSessionRepo(db);
+  const live = liveSessions(db, cache);
   const keys = new ApiKeyRepo(db);
-  const contextFor = userContext(db);
+  const contextFor = userContext(db, cache);
   const anonymous = () => anonymousContext('TEAM_PRO');
 
   return {
@@ -67,7 +108,7 @@ export function sessionIdentity(db: StoreDb): ContextResolver {
       const token = sessionTokenOf(req);
       if (!token) return anonymous();
       const id = sha256(token);
-      const s = await sessions.live(id);
+      const s = await live(id);
       if (!s || s.userStatus !== 'VALID') return anonymous();
       const now = Date.now();
       if (now - Date.parse(s.lastSeenAt) > TOUCH_EVERY_MS) {

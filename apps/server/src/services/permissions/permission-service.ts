@@ -4,9 +4,10 @@
  * SHARED sources they did not create are checked; admins, a source's creator, personal
  * organisations and local mode keep full rights and cost no store query.
  *
- * Grants are read from the store on every checked request and their validity is decided by the
- * store's clock (store/authorizations.ts), so an expired grant stops at its expiry without a new
- * login, on every replica alike.
+ * Grants are read from the store (or its change-feed cache, which drops them on any change and at
+ * their first expiry) on every checked request and their validity is decided by the store's clock
+ * (store/authorizations.ts), so an expired grant stops at its expiry without a new login, on every
+ * replica alike.
  */
 import { ERROR_CODES, supportsDatabase, supportsSchema } from '@askdb/contracts';
 import { dialectFor, type SchemaCatalog } from '@askdb/sql';
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../deps.js';
 import type { RequestContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { AuthorizationRepo, type Authorization } from '../../store/authorizations.js';
+import { CachedAuthorizationRepo } from '../../store/cached-reads.js';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import { consumeApprovedScript } from '../approvals/approved-scripts.js';
 import { refusedScope } from '../approvals/refused-scope.js';
@@ -26,7 +28,7 @@ import { needsPlanCheck } from './explain-check.js';
 import { planCheck } from './plan-check.js';
 
 /** `execution` runs the plan check (explain-check.ts); without it that check refuses (fail closed). */
-export type PermissionDeps = Pick<AppDeps, 'store' | 'kv' | 'catalogs'> & Partial<Pick<AppDeps, 'execution'>>;
+export type PermissionDeps = Pick<AppDeps, 'store' | 'kv' | 'catalogs'> & Partial<Pick<AppDeps, 'execution' | 'readCache'>>;
 /** What a browse needs: a grant on the path to the place, one covering the whole table, or the whole schema. */
 export type BrowseNeed = 'path' | 'wholeTable' | 'wholeSchema';
 
@@ -46,7 +48,8 @@ export class PermissionService {
   readonly cursors = new CursorGrants();
 
   constructor(private readonly deps: PermissionDeps) {
-    this.repo = new AuthorizationRepo(deps.store.db, deps.store.dialect);
+    // Server mode on PostgreSQL: grants through the replica-safe cache (store/cached-reads.ts), same answers.
+    this.repo = deps.readCache ? new CachedAuthorizationRepo(deps.store.db, deps.store.dialect, deps.readCache) : new AuthorizationRepo(deps.store.db, deps.store.dialect);
   }
 
   /** Whether grants apply to this caller on this source (a team member on a shared source of someone else's). */

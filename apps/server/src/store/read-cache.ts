@@ -1,0 +1,125 @@
+/**
+ * A bounded, replica-safe cache of what server mode reads on every request (sessions, a user's
+ * organisation and role, grants, data source records, settings). Issue 28 point 2.
+ *
+ * Safety rests on the ChangeFeed: an answer comes from the cache only after `feed.caughtUp()`, so a
+ * change committed anywhere before the request began has already removed the entries it tags. A
+ * load that overlaps any change is returned to its caller but not kept (it may have read the old
+ * row just before the change). With the feed down, every read goes to the store. Entries may also
+ * carry a deadline (a grant's expiry), after which they are read again.
+ *
+ * Values are shared between requests: loaders return fresh objects and `get` hands out `copy(v)`.
+ */
+import type { ChangeFeed, ChangeListener } from './change-feed.js';
+
+interface Entry {
+  value: unknown;
+  tags: string[];
+  /** performance.now() after which the entry is stale; Infinity for none. */
+  until: number;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  size: number;
+  /** Answers given without the cache because the feed was down. */
+  bypassed: number;
+}
+
+export interface Cached<T> {
+  value: T;
+  /** Tags whose change drops the entry (`user:5`, `ds:12`). */
+  tags: string[];
+  /** performance.now() after which the value must be read again; 0 to not keep it at all. */
+  until?: number;
+}
+
+export class ReadCache implements ChangeListener {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byTag = new Map<string, Set<string>>();
+  /** Bumped by every change and reset: a load that saw it move is not kept. */
+  private epoch = 0;
+  private readonly counts = { hits: 0, misses: 0, bypassed: 0 };
+
+  constructor(private readonly feed: ChangeFeed, private readonly maxEntries = 20_000) {
+    feed.subscribe(this);
+  }
+
+  /**
+   * The value under `key`: from the cache when the feed is live and has caught up, else `load()`d
+   * (and kept when nothing changed meanwhile). `copy` gives each caller its own object.
+   */
+  async get<T>(key: string, load: () => Promise<Cached<T>>, copy: (v: T) => T = (v) => v): Promise<T> {
+    if (!this.feed.live) {
+      this.counts.bypassed++;
+      return (await load()).value;
+    }
+    const epoch = this.epoch;
+    try {
+      await this.feed.caughtUp();
+    } catch {
+      this.counts.bypassed++;
+      return (await load()).value;
+    }
+    const hit = this.entries.get(key);
+    if (hit && hit.until > performance.now()) {
+      // Most recently used last: eviction takes the oldest first.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      this.counts.hits++;
+      return copy(hit.value as T);
+    }
+    if (hit) this.drop(key);
+    this.counts.misses++;
+    // The epoch from before caughtUp(): a change between then and the end of the load keeps it out.
+    const loaded = await load();
+    if (this.epoch === epoch && this.feed.live) this.put(key, loaded);
+    return copy(loaded.value);
+  }
+
+  /** Drops one entry now (the writer on this replica knows before the notification arrives). */
+  forget(key: string): void {
+    this.drop(key);
+  }
+
+  changed(tag: string): void {
+    this.epoch++;
+    const keys = this.byTag.get(tag);
+    if (!keys) return;
+    for (const k of [...keys]) this.drop(k);
+  }
+
+  reset(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.byTag.clear();
+  }
+
+  stats(): CacheStats {
+    return { ...this.counts, size: this.entries.size };
+  }
+
+  private put(key: string, c: Cached<unknown>): void {
+    this.drop(key);
+    if (c.until !== undefined && c.until <= performance.now()) return;
+    this.entries.set(key, { value: c.value, tags: c.tags, until: c.until ?? Infinity });
+    for (const t of c.tags) {
+      let set = this.byTag.get(t);
+      if (!set) this.byTag.set(t, (set = new Set()));
+      set.add(key);
+    }
+    while (this.entries.size > this.maxEntries) this.drop(this.entries.keys().next().value!);
+  }
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    for (const t of e.tags) {
+      const set = this.byTag.get(t);
+      set?.delete(key);
+      if (set && set.size === 0) this.byTag.delete(t);
+    }
+  }
+}

@@ -15,6 +15,7 @@ import type { ContextResolver } from './http/context.js';
 import type { AuditService } from './services/audit/index.js';
 import type { JobQueue } from './services/jobs/types.js';
 import type { SchemaLinker } from './services/ai/schema-linker.js';
+import type { ReadCache } from './store/read-cache.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -34,4 +35,6 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Schema linking for the AI: big catalogs ranked in a worker thread (services/ai/schema-linker.ts). */
   linker: SchemaLinker;
+  /** Server mode on PostgreSQL: what every request reads, kept until the store's change feed says it changed (store/read-cache.ts). */
+  readCache?: ReadCache;
 }

@@ -11,6 +11,8 @@ import { openStore, type Store } from './store/db.js';
 import { loadKey, secretBox, type SecretBox } from './store/secret.js';
 import { DataSourceRepo } from './store/data-sources.js';
 import { KvRepo } from './store/kv.js';
+import { openReadCache } from './store/read-cache-setup.js';
+import { CachedDataSourceRepo, CachedKvRepo } from './store/cached-reads.js';
 import { AppError } from './http/errors.js';
 import { msg } from './http/messages.js';
 import { registerOriginGuard } from './http/origin-guard.js';
@@ -60,10 +62,13 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const store = await openStore({ home: config.home, databaseUrl: config.databaseUrl, mode: config.mode });
   keepHomePrivate(config.home);
   const secrets = secretBox(loadKey(config.home, config.secret));
-  const dataSources = new DataSourceRepo(store.db, secrets);
+  // Server mode: what every request reads (session, role, grants, data source, settings) kept until the store says it changed.
+  const readCache = config.mode === 'server' ? await openReadCache(store, config.databaseUrl, (m) => process.emitWarning(m)) : null;
+  const cache = readCache?.cache;
+  const dataSources = cache ? new CachedDataSourceRepo(store.db, secrets, cache) : new DataSourceRepo(store.db, secrets);
   // Rows from before secrets were bound to their host (and option/URL secrets sealed): seal them now.
   await dataSources.sealLegacyRows();
-  const kv = new KvRepo(store.db);
+  const kv = cache ? new CachedKvRepo(store.db, cache) : new KvRepo(store.db);
   const connections = new ConnectionService(dataSources, new FilePolicy(config));
   const sessions = new SessionService(connections);
   const catalogs = new CatalogCache(connections);
@@ -71,11 +76,11 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
   const execution = new ExecutionService(sessions, catalogs, audit.log);
   let identity: ContextResolver;
   if (config.mode === 'local') identity = localIdentity(await ensureLocalUser(store.db));
-  else identity = sessionIdentity(store.db);
+  else identity = sessionIdentity(store.db, cache);
   // The app's logger exists only below; until then (never in practice) job errors go to stderr.
   let appLog: { error(obj: unknown, msg?: string): void } | null = null;
   const jobs = createJobQueue(config, { error: (obj, msg) => (appLog ? appLog.error(obj, msg) : console.error(msg, obj)) });
-  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity, audit, jobs, linker: new SchemaLinker() };
+  const deps: AppDeps = { config, store, secrets, dataSources, kv, connections, sessions, catalogs, execution, identity, audit, jobs, linker: new SchemaLinker(), ...(cache ? { readCache: cache } : {}) };
   if (config.mode === 'local' && config.demo) await ensureDemoDataSource(deps);
 
   const app = Fastify({
@@ -156,6 +161,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean | obj
     await connections.closeAll();
     // After every statement has finished (cursors closed above): nothing queued for the audit is lost.
     await audit.close();
+    await readCache?.close();
     await store.close();
   });
   return { app, deps };

@@ -38,6 +38,9 @@ export interface StatementEvents {
 interface Running { userId: number; conn: Connection | null; cancelled: boolean; ahead: number | null }
 interface Cursor {
   userId: number;
+  dataSourceId: number;
+  /** A fetch is reading from it now: never closed to free its connection then. */
+  fetching: boolean;
   /** The console whose session the cursor holds, if any. */
   sessionKey: string | null;
   it: AsyncIterator<ResultEvent>;
@@ -49,6 +52,8 @@ interface Cursor {
 
 const DDL = /^\s*(create|alter|drop|rename|truncate|comment)\b/i;
 const CURSOR_IDLE_MS = 5 * 60_000;
+/** Another user's pooled cursor idle this long may be closed for a request that waits for its connection. */
+const CURSOR_YIELD_MS = 30_000;
 
 /** The request a run belongs to (see ExecutionService.within). */
 interface RequestScope { executionId: string; userId: number }
@@ -115,6 +120,8 @@ export class ExecutionService {
       lease = await this.sessions.lease(record, userId, input.consoleId, {
         uncapped: partOf !== null,
         onWait: (ahead) => {
+          // A result cursor left open by an earlier call holds a pooled connection: the oldest gives it up.
+          if (key === null) this.freeCursorFor(record.id, userId);
           run.ahead = ahead;
           if (partOf) this.checking.set(partOf, { userId, ahead });
           options.onWait?.(ahead);
@@ -260,7 +267,7 @@ export class ExecutionService {
             const cursorId = crypto.randomUUID();
             const key = input.consoleId != null ? sessionKey(userId, record.id, input.consoleId) : null;
             const held = key ? lease : releasedOutsideTransaction(lease, record.input.type, input.databaseName);
-            this.cursors.set(cursorId, { userId, sessionKey: key, it: s.events, buffer: overflow, lease: held, lastUsed: Date.now(), done: false });
+            this.cursors.set(cursorId, { userId, dataSourceId: record.id, fetching: false, sessionKey: key, it: s.events, buffer: overflow, lease: held, lastUsed: Date.now(), done: false });
             r.cursorId = cursorId;
             return { success: true, keep: true };
           }
@@ -278,6 +285,16 @@ export class ExecutionService {
     const c = this.cursors.get(cursorId);
     if (!c || c.userId !== userId) return null;
     c.lastUsed = Date.now();
+    c.fetching = true;
+    try {
+      return await this.read(cursorId, c, limit);
+    } finally {
+      c.fetching = false;
+      c.lastUsed = Date.now();
+    }
+  }
+
+  private async read(cursorId: string, c: Cursor, limit: number): Promise<{ dataList: Row[]; hasMore: boolean; truncated?: boolean }> {
     const budget = new AnswerBudget();
     const out: Row[] = [];
     let full = false;
@@ -314,6 +331,26 @@ export class ExecutionService {
     if (!c) return;
     this.cursors.delete(cursorId);
     void Promise.resolve(c.done ? undefined : c.it.return?.()).catch(() => {}).finally(() => c.lease.release(c.lease.conn.broken));
+  }
+
+  /**
+   * A request without a console session waits for a pooled connection of the source: the user's own least
+   * recently used pooled cursor there is closed to free one (its next fetch says it expired); failing that,
+   * another user's that sat idle for CURSOR_YIELD_MS. A cursor being read is never closed.
+   */
+  private freeCursorFor(dataSourceId: number, userId: number): void {
+    let own: [string, Cursor] | null = null;
+    let other: [string, Cursor] | null = null;
+    const now = Date.now();
+    for (const entry of this.cursors) {
+      const c = entry[1];
+      if (c.sessionKey !== null || c.dataSourceId !== dataSourceId || c.fetching) continue;
+      if (c.userId === userId) {
+        if (!own || c.lastUsed < own[1].lastUsed) own = entry;
+      } else if (now - c.lastUsed >= CURSOR_YIELD_MS && (!other || c.lastUsed < other[1].lastUsed)) other = entry;
+    }
+    const victim = own ?? other;
+    if (victim) this.closeCursor(victim[0]);
   }
 
   private closeCursorsOf(key: string): void {

@@ -3,14 +3,13 @@
  * refused, images of 2 MB refused; the logs are this user's last requests with secrets removed;
  * the operator lists feedback; private files only through signed URLs that expire (fake clock).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../test/org-fixtures.js';
 import { approvalWorld } from '../test/approval-fixtures.js';
 import { UrlSigner } from '../services/feedback/signed-url.js';
 import { scrub } from '../services/feedback/request-log.js';
 import { loadKey } from '../store/secret.js';
+import { keptFiles } from '../services/files/kept-files.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
@@ -61,8 +60,8 @@ describe('feedback', () => {
     expect(log.body).toContain('password=***');
     expect(log.body).not.toContain('abc123secret');
     expect(log.body).not.toContain('hunter2');
-    // Files are private: stored under $ASKDB_HOME/uploads, not reachable without a signature.
-    expect(fs.existsSync(path.join(w.t.home, 'uploads', 'feedback'))).toBe(true);
+    // Files are private: kept in the store (5 images and the log), not reachable without a signature.
+    expect((await keptFiles(w.t.deps, 'feedback')).stored.length).toBeGreaterThanOrEqual(6);
     const id = /file\/(\d+)/.exec(item.images[0])![1];
     expect((await w.t.app.inject({ method: 'GET', url: `/api/system/file/${id}?expires=9999999999&sig=${'0'.repeat(64)}` })).statusCode).toBe(404);
   });

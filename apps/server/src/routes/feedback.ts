@@ -4,7 +4,6 @@
  * this module reads the multipart form and maps HTTP. Multipart is registered in this module's own
  * scope, so another module registering it does not clash.
  */
-import fs from 'node:fs';
 import { z } from 'zod';
 import { ERROR_CODES, FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_IMAGE_BYTES } from '@askdb/contracts';
 import type { RouteModule } from './index.js';
@@ -25,7 +24,7 @@ const Page = z.object({ pageNo: z.coerce.number().int().min(1).default(1), pageS
 
 const feedback: RouteModule = (app, deps) => {
   const signer = new UrlSigner(loadKey(deps.config.home, deps.config.secret));
-  const service = new FeedbackService(deps.store.db, deps.config.home, signer);
+  const service = new FeedbackService(deps, signer);
   const requestLog = requestLogFor(deps.store);
   recordRequests(app, requestLog);
 
@@ -75,7 +74,7 @@ const feedback: RouteModule = (app, deps) => {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${f.name.replace(/[^\w.-]/g, '_')}"`)
-      .send(fs.createReadStream(f.path));
+      .send(f.open());
   });
 };
 

@@ -1,15 +1,18 @@
 /**
  * Feedback (issue 18 point 2; spec 02 §3 "Feedback", §5): contact, feeling, improvement category,
  * content, up to 5 images under 2 MB each (checked by their bytes), optional logs (the last lines
- * of this user's requests, scrubbed). Files are private uploads under $ASKDB_HOME/uploads, read
- * back only through signed URLs (signed-url.ts); the operator lists the feedback.
+ * of this user's requests, scrubbed). Files are private uploads kept in the file store (any replica
+ * serves them; services/files), read back only through signed URLs (signed-url.ts); the operator
+ * lists the feedback. Rows written before the file store keep their file under $ASKDB_HOME/uploads.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ERROR_CODES, FEEDBACK_CATEGORIES, FEEDBACK_FEELINGS, FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_IMAGE_BYTES, type FeedbackItem, type Language } from '@askdb/contracts';
 import { AppError } from '../../http/errors.js';
-import { nowIso, type StoreDb } from '../../store/db.js';
+import { nowIso } from '../../store/db.js';
+import type { AppDeps } from '../../deps.js';
+import { filesOf, type FileStore } from '../files/index.js';
 import { notificationDb, type NotificationDb } from '../../store/notifications-schema.js';
 import { ntMsg } from '../notifications/messages.js';
 import { sniffImage } from './image-sniff.js';
@@ -34,10 +37,13 @@ const PHONE = /^\+?[0-9][0-9 -]{5,19}$/;
 
 export class FeedbackService {
   private readonly db: NotificationDb;
-  private readonly dir: string;
-  constructor(db: StoreDb, home: string, private readonly signer: UrlSigner) {
-    this.db = notificationDb(db);
-    this.dir = path.join(home, 'uploads');
+  private readonly files: FileStore;
+  /** Where files of feedback sent before the file store live. */
+  private readonly legacyDir: string;
+  constructor(deps: Pick<AppDeps, 'store' | 'config'>, private readonly signer: UrlSigner) {
+    this.db = notificationDb(deps.store.db);
+    this.files = filesOf(deps);
+    this.legacyDir = path.join(deps.config.home, 'uploads');
   }
 
   /** Refuses bad input with the message the form shows; nothing is written before every check passed. */
@@ -75,14 +81,11 @@ export class FeedbackService {
     return { id: row.id, images: imageIds.map((u) => this.signer.url(u)), logUrl: logId ? this.signer.url(logId) : null };
   }
 
-  private async saveUpload(author: FeedbackAuthor, kind: string, fileName: string, ext: string, mime: string, data: Buffer): Promise<number> {
-    const rel = path.join('feedback', new Date().toISOString().slice(0, 7), `${crypto.randomUUID()}.${ext}`);
-    const abs = path.join(this.dir, rel);
-    await fs.mkdir(path.dirname(abs), { recursive: true, mode: 0o700 });
-    await fs.writeFile(abs, data, { mode: 0o600 });
+  private async saveUpload(author: FeedbackAuthor, kind: string, fileName: string, _ext: string, mime: string, data: Buffer): Promise<number> {
+    const f = await this.files.put({ kind: 'feedback', userId: author.userId, organizationId: author.organizationId, fileName, mime }, Readable.from([data]));
     const row = await this.db
       .insertInto('uploads')
-      .values({ kind, owner_id: author.userId, organization_id: author.organizationId, file_name: fileName.slice(0, 255), storage_path: rel, mime, size: data.length, created_at: nowIso() })
+      .values({ kind, owner_id: author.userId, organization_id: author.organizationId, file_name: fileName.slice(0, 255), storage_path: '', file_id: f.id, mime, size: f.size, created_at: nowIso() } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -108,15 +111,17 @@ export class FeedbackService {
   }
 
   /** The file a signed URL names (the signature was checked by the caller). */
-  async file(lang: Language, id: number): Promise<{ path: string; mime: string; name: string; size: number }> {
-    const u = await this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
-    const abs = u ? path.join(this.dir, u.storage_path) : '';
-    if (!u || !abs.startsWith(this.dir + path.sep)) throw new AppError(404, ERROR_CODES.NOT_FOUND, ntMsg(lang, 'FILE_MISSING'));
-    try {
-      await fs.access(abs);
-    } catch {
-      throw new AppError(404, ERROR_CODES.NOT_FOUND, ntMsg(lang, 'FILE_MISSING'));
+  async file(lang: Language, id: number): Promise<{ open(): Readable; mime: string; name: string; size: number }> {
+    const missing = () => new AppError(404, ERROR_CODES.NOT_FOUND, ntMsg(lang, 'FILE_MISSING'));
+    const u = (await this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst()) as (Record<string, unknown> & { file_id?: string | null; storage_path: string; mime: string; file_name: string; size: number }) | undefined;
+    if (!u) throw missing();
+    if (u.file_id) {
+      const f = await this.files.get(u.file_id);
+      if (!f) throw missing();
+      return { open: () => this.files.open(f), mime: u.mime, name: u.file_name, size: f.size };
     }
-    return { path: abs, mime: u.mime, name: u.file_name, size: u.size };
+    const abs = path.join(this.legacyDir, u.storage_path);
+    if (!abs.startsWith(this.legacyDir + path.sep) || !(await fs.promises.access(abs).then(() => true, () => false))) throw missing();
+    return { open: () => fs.createReadStream(abs), mime: u.mime, name: u.file_name, size: u.size };
   }
 }

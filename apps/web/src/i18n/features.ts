@@ -26,3 +26,4 @@ import { knowledgeStrings } from '../features/knowledge/i18n'; featureStrings.pu
 import { apiErrorStrings } from '../app/api-errors'; featureStrings.push(apiErrorStrings);
 import { inlineAiStrings } from '../features/console/inline-ai-i18n'; featureStrings.push(inlineAiStrings);
 import { startupStrings } from '../app/StartupGate'; featureStrings.push(startupStrings);
+import { aiTableInfoStrings } from '../features/ai-table-info/i18n'; featureStrings.push(aiTableInfoStrings);

@@ -35,7 +35,8 @@ describe('AI table info reaches the model; excluded columns never do', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v2/ai/chat', payload: { questionType: 'NL_2_SQL', ...payload } });
     expect(res.statusCode).toBe(200);
   });
-  const put = (body: Record<string, unknown>) => t.json('PUT', '/api/ai/table_info', { dataSourceId: dsId, tableName: 'tbl_p', version: 0, ...body });
+  // Saved as the tree names the place (SQLite's database "main"); chats and reads below name no database.
+  const put = (body: Record<string, unknown>) => t.json('PUT', '/api/ai/table_info', { dataSourceId: dsId, databaseName: 'main', tableName: 'tbl_p', version: 0, ...body });
 
   beforeAll(async () => {
     const file = path.join(dir, 'crm.sqlite');

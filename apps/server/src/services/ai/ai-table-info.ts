@@ -21,7 +21,11 @@ import { mergeInfo, type AiTableInfo } from './table-info-schema.js';
  */
 export function infoPlace(deps: Pick<AppDeps, 'store' | 'kv' | 'catalogs'>, record: DataSourceRecord, at: { databaseName?: string | null; schemaName?: string | null }, collectionId = 0): TableInfoPlace {
   const p = permissions(deps as AppDeps).placeOf(record, at, 'exec');
-  return { dataSourceId: record.id, databaseName: p.databaseName ?? '', schemaName: p.schemaName ?? '', collectionId };
+  const type = record.input.type;
+  // A file engine's own default names ("main") are what a request without them means too.
+  const databaseName = type === 'DUCKDB' || (type === 'SQLITE' && p.databaseName === 'main') ? '' : (p.databaseName ?? '');
+  const schemaName = type === 'DUCKDB' && p.schemaName === 'main' ? '' : (p.schemaName ?? '');
+  return { dataSourceId: record.id, databaseName, schemaName, collectionId };
 }
 
 /** The info in effect per table: the source's, overridden by the collection's (mergeInfo). */

@@ -1,11 +1,14 @@
 /** The tables and views of one AI data collection: where each comes from, its note for the AI, remove. */
 import { useEffect, useState } from 'react';
 import { App, Button, Spin, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EyeOutlined, TableOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeOutlined, RobotOutlined, TableOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { DatabaseType } from '@askdb/contracts';
 import { collectionsApi, type AiCollectionElement } from './api.js';
+import { openAiTableInfo } from '../ai-table-info/open';
+import { useTree } from '../workspace/tree/tree-store';
 
-export function CollectionElements({ id, version, onRemoved }: { id: number; version: number; onRemoved(): void }) {
+export function CollectionElements({ id, title = '', version, onRemoved }: { id: number; title?: string; version: number; onRemoved(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [items, setItems] = useState<AiCollectionElement[] | null>(null);
@@ -44,6 +47,21 @@ export function CollectionElements({ id, version, onRemoved }: { id: number; ver
               {e.type === 'VIEW' ? <EyeOutlined aria-label={t('aiCollections.view')} /> : <TableOutlined aria-label={t('aiCollections.table')} />}
               <span className="askdb-collection-element-name" title={e.tableName} data-testid="ai-collection-element-name">{e.tableName}</span>
               <span className="askdb-collection-element-loc" title={where}>{where}</span>
+              {e.dataSourceId != null && (
+                <Tooltip title={t('aiTableInfo.menu')}>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<RobotOutlined />}
+                    aria-label={t('aiTableInfo.menu')}
+                    data-testid="ai-collection-element-ai-info"
+                    onClick={() => {
+                      const ds = useTree.getState().dataSources.find((d) => d.id === e.dataSourceId);
+                      openAiTableInfo({ dataSourceId: e.dataSourceId!, dataSourceName: e.dataSourceName, databaseType: (ds?.type as DatabaseType | undefined) ?? null, databaseName: e.databaseName ?? null, schemaName: e.schemaName ?? null, tableName: e.tableName }, { id, title });
+                    }}
+                  />
+                </Tooltip>
+              )}
               <Tooltip title={t('aiCollections.removeElement')}>
                 <Button size="small" type="text" icon={<DeleteOutlined />} aria-label={t('aiCollections.removeElement')} data-testid="ai-collection-element-remove" onClick={() => void remove(e)} />
               </Tooltip>

@@ -115,7 +115,7 @@ export function CollectionsPanel() {
                   <Button size="small" type="text" icon={<DeleteOutlined />} aria-label={t('aiCollections.delete')} data-testid="ai-collection-delete" />
                 </Popconfirm>
               </div>
-              {expanded.has(c.id) && <CollectionElements id={c.id} version={versions[c.id] ?? 0} onRemoved={() => bump(c.id)} />}
+              {expanded.has(c.id) && <CollectionElements id={c.id} title={c.title} version={versions[c.id] ?? 0} onRemoved={() => bump(c.id)} />}
             </div>
           ))}
         </div>

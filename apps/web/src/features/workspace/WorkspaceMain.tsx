@@ -1,7 +1,7 @@
 /** The workspace's main area: the open tabs (spec 01 §2 tab types), each rendered by its feature. */
 import { lazy, Suspense, useEffect } from 'react';
 import { App, Button, Dropdown, Empty, Spin, Tabs, Typography } from 'antd';
-import { ConsoleSqlOutlined, DatabaseOutlined, EyeOutlined, FileTextOutlined, FormOutlined, PartitionOutlined, PlusOutlined, TableOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { ConsoleSqlOutlined, DatabaseOutlined, RobotOutlined, EyeOutlined, FileTextOutlined, FormOutlined, PartitionOutlined, PlusOutlined, TableOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TabType } from '@askdb/contracts';
 import { useTabs, type WorkspaceTab } from './tabs-store';
@@ -20,6 +20,7 @@ const ErModelTab = lazy(() => import('../er/ErModelTab').then((m) => ({ default:
 const DdlTab = lazy(() => import('./DdlTab').then((m) => ({ default: m.DdlTab })));
 const AllTablesTab = lazy(() => import('./AllTablesTab').then((m) => ({ default: m.AllTablesTab })));
 const AllViewsTab = lazy(() => import('./AllViewsTab').then((m) => ({ default: m.AllViewsTab })));
+const AiTableInfoTab = lazy(() => import('../ai-table-info/AiTableInfoTab').then((m) => ({ default: m.AiTableInfoTab })));
 const RedisKeyTab = lazy(() => import('../redis/RedisKeyTab').then((m) => ({ default: m.RedisKeyTab })));
 const RedisAllDataTab = lazy(() => import('../redis/RedisAllDataTab').then((m) => ({ default: m.RedisAllDataTab })));
 
@@ -33,6 +34,7 @@ const ICONS: Partial<Record<TabType, React.ReactNode>> = {
   VIEW_ALL_VIEWS: <EyeOutlined />,
   REDIS_ALL_DATA: <DatabaseOutlined />,
   ER_MODEL: <PartitionOutlined />,
+  CHANGE_AI_TABLE_INFO: <RobotOutlined />,
   VIEW_VIEW: <EyeOutlined />,
   VIEW: <EyeOutlined />,
   LOCAL_SQL_FILE: <FileTextOutlined />,
@@ -65,6 +67,8 @@ function TabBody({ tab }: { tab: WorkspaceTab }) {
       return <ErModelTab tab={tab} />;
     case 'REDIS_ALL_DATA':
       return <RedisAllDataTab tab={tab} />;
+    case 'CHANGE_AI_TABLE_INFO':
+      return <AiTableInfoTab tab={tab} />;
     default:
       return <Empty style={{ marginTop: 96 }} description={t('workspace.tab.unsupported')} />;
   }

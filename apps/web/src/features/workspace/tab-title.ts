@@ -15,6 +15,8 @@ export function tabTitle(tab: WorkspaceTab, t: (k: string, o?: Record<string, un
       return t('workspace.tab.er', { where: tab.title });
     case 'REDIS_ALL_DATA':
       return t('redis.tab.title', { db: tab.databaseName ?? '0' });
+    case 'CHANGE_AI_TABLE_INFO':
+      return t('aiTableInfo.tab', { name: tab.title });
     case 'EDIT_TABLE':
       return t('workspace.tab.editTable', { name: tab.title });
     default:

@@ -18,6 +18,7 @@ import { useTree } from './tree-store';
 import { taskMenuItems, runTaskMenu } from '../../tasks/menu';
 import { ROOT_KEY, type TreeNode } from './types';
 import { useRedisMenu } from './redis-menu';
+import { openAiTableInfo } from '../../ai-table-info/open';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -138,6 +139,7 @@ export function useNodeMenu() {
           add('ddl', t('workspace.menu.viewDdl'));
           add('pin', t(node.decorativeParams?.pinned ? 'workspace.menu.unpin' : 'workspace.menu.pin'));
         }
+        add('aiTableInfo', t('aiTableInfo.menu'));
         if (isTable) list.push(...taskMenuItems(t, 'table'));
         list.push({ type: 'divider' });
         add('copyName', t('workspace.menu.copyName'));
@@ -263,6 +265,9 @@ export function useNodeMenu() {
         return;
       case 'allViews':
         openTab.allViews(target);
+        return;
+      case 'aiTableInfo':
+        openAiTableInfo(table);
         return;
       case 'er':
         openTab.erModel(target);

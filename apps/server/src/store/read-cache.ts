@@ -96,6 +96,11 @@ export class ReadCache implements ChangeListener {
     this.byTag.clear();
   }
 
+  /** Whether answers may come from the cache now (the change feed is connected). */
+  get live(): boolean {
+    return this.feed.live;
+  }
+
   stats(): CacheStats {
     return { ...this.counts, size: this.entries.size };
   }

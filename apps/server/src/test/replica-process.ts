@@ -10,7 +10,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The repository root: the nearest folder up with package-lock.json (this file may run bundled elsewhere, e.g. bench/dist). */
+function findRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package-lock.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('replica-process: no package-lock.json above this file');
+    dir = up;
+  }
+  return dir;
+}
+const root = findRoot();
 
 /**
  * Bundles apps/server/src/main.ts (npm packages left to node_modules, so the bundle sits in a folder

@@ -42,6 +42,20 @@ describe('names the question spells out', () => {
     expect(rankTables(index, q, { weights: { phrase: 0 } })[0]!.tableName).toBe('gold_prices');
   });
 
+  it('"X refers to Y" names columns on either side, coded names included', () => {
+    const tables: CatalogTable[] = [
+      ...SCHOOLS,
+      { name: 'district', columns: cols('district_id', 'A2', 'A3', 'A11') },
+      { name: 'client', columns: cols('client_id', 'gender', 'birth_date', 'district_id') },
+      { name: 'salary_grades', columns: cols('grade', 'salary') },
+    ];
+    const index = buildSchemaIndex({ tables });
+    const q = 'Which region has the highest average salary? A11 refers to average salary; A3 refers to region';
+    expect(identifierCandidates(q)).toEqual(expect.arrayContaining(['A11', 'A3', 'region', 'average salary']));
+    expect(rankTables(index, q)[0]!.tableName).toBe('district');
+    expect(rankTables(index, q, { weights: { phrase: 0 } })[0]!.tableName).toBe('salary_grades');
+  });
+
   it('aliases users gave count like names, whole and by their words', () => {
     const tables: CatalogTable[] = [
       { name: 't_a01', aliases: ['vocalists'], columns: [{ name: 'c1', aliases: ['stage name'] }] },

@@ -62,9 +62,14 @@ export interface PhraseHit {
   places: readonly number[];
 }
 
-const COMPARISON = /([\p{L}\p{N}_$#.()\-]+(?:[ \t]+[\p{L}\p{N}_$#()\-]+){0,3})[ \t]*(?:=|!=|<>|>=|<=|>|<|\bIN\b|\bLIKE\b|\bBETWEEN\b)/giu;
+/** SQL keywords count in capitals only: an English "in" compares nothing. */
+const COMPARISON = /([\p{L}\p{N}_$#.()\-]+(?:[ \t]+[\p{L}\p{N}_$#()\-]+){0,3})[ \t]*(?:=|!=|<>|>=|<=|>|<|\bIN\b|\bLIKE\b|\bBETWEEN\b)/gu;
 const CALL = /\b[A-Za-z_]+\s*\(\s*(?:DISTINCT\s+)?([^()]{1,80})\)/g;
 const QUOTED = /`([^`]{1,80})`|\[([^\]]{1,80})\]|"([^"]{1,80})"/g;
+/** "X refers to Y", "Y stands for X": either side may be a name (`A11 refers to average salary`, `full name refers to forename, surname`). */
+const REFERS = /([^\s;:.,=()]+(?:[ \t]+[^\s;:.,=()]+){0,3})[ \t]+(?:refers?|referring|stands?)[ \t]+(?:to|for)[ \t]+([^;:.=<>()]{1,120})/giu;
+/** A word mixing letters and digits (`A11`, `K12`) or with a capital inside (`NumTstTakr`, `driverRef`): an identifier as written. */
+const IDENTIFIER_WORD = /[\p{L}\p{N}$#]+(?:[_.][\p{L}\p{N}$#]+)+|\b[A-Za-z]+\d+[A-Za-z\d]*\b|\b[A-Za-z][a-z]+[A-Z][\p{L}\p{N}]*/gu;
 
 /** Strings of the question written as identifiers (see the module comment), longest form first. */
 export function identifierCandidates(question: string): string[] {
@@ -77,7 +82,15 @@ export function identifierCandidates(question: string): string[] {
     const words = m[1]!.trim().split(/[ \t]+/);
     for (let k = 1; k <= words.length; k++) out.push(words.slice(-k).join(' '));
   }
-  for (const m of text.matchAll(/[\p{L}\p{N}$#]+(?:[_.][\p{L}\p{N}$#]+)+|\b[a-z]+[A-Z][\p{L}\p{N}]*/gu)) {
+  for (const m of text.matchAll(REFERS)) {
+    const left = m[1]!.trim().split(/[ \t]+/);
+    for (let k = 1; k <= left.length; k++) out.push(left.slice(-k).join(' '));
+    for (const item of m[2]!.split(/,|\band\b|\bor\b/i)) {
+      const right = item.trim().split(/[ \t]+/).slice(0, 4);
+      for (let k = 1; k <= right.length; k++) out.push(right.slice(0, k).join(' '));
+    }
+  }
+  for (const m of text.matchAll(IDENTIFIER_WORD)) {
     out.push(m[0]);
     // `T1.type`, `cards.type`: each dotted part on its own too.
     if (m[0].includes('.')) out.push(...m[0].split('.'));

@@ -142,7 +142,7 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   lexicon: 1.6,
   lexiconPresent: 0.5,
   lexiconReverse: 0.7,
-  phrase: 3,
+  phrase: 6,
   phraseWords: 1,
 };
 

@@ -49,8 +49,8 @@ export async function unfinishedTasks(store: pg.Client): Promise<number[]> {
 
 async function auditFindings(store: pg.Client, ack: Acknowledged, chartSql: string): Promise<StoreFindings['audit']> {
   const marks = new Set<string>();
-  for (const r of (await store.query<{ sql_text: string }>(`SELECT sql_text FROM sql_audit WHERE sql_text LIKE '/* soak %'`)).rows) {
-    const m = /^\/\* soak \d+ \*\//.exec(r.sql_text);
+  for (const r of (await store.query<{ sql_text: string }>(`SELECT sql_text FROM sql_audit WHERE sql_text LIKE '%''soak %'`)).rows) {
+    const m = /'soak \d+'/.exec(r.sql_text);
     if (m) marks.add(m[0]);
   }
   const missing = [...ack.audited].filter(([mark]) => !marks.has(mark)).map(([mark, v]) => ({ mark, ...v }));

@@ -43,6 +43,8 @@ function failureOf(status: number, body: any, sse: boolean): string | null {
   return null;
 }
 
+const causeOf = (e: unknown) => { const err = e as Error & { cause?: { code?: string; message?: string } }; return `${err.message}${err.cause ? ` (${err.cause.code ?? ''} ${err.cause.message ?? ''})` : ''}`; };
+
 export async function send(base: string, method: string, path: string, o: RequestOptions = {}): Promise<Outcome> {
   const headers: Record<string, string> = {};
   if (o.cookie) headers.cookie = o.cookie;
@@ -54,16 +56,21 @@ export async function send(base: string, method: string, path: string, o: Reques
     const backend = backendHeader === null ? null : Number(backendHeader);
     const lost = res.headers.get('x-soak-proxy') === 'lost';
     let body: any;
-    if (o.bytes) body = (await res.arrayBuffer()).byteLength;
-    else {
-      const text = await res.text();
-      body = text;
-      if (!o.sse) try { body = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      if (o.bytes) body = (await res.arrayBuffer()).byteLength;
+      else {
+        const text = await res.text();
+        body = text;
+        if (!o.sse) try { body = JSON.parse(text); } catch { /* not JSON */ }
+      }
+    } catch (e) {
+      // The proxy cuts an answer only when its replica died while sending it.
+      return { status: res.status, body: null, backend, lost: true, ms: performance.now() - t0, error: `answer cut: ${causeOf(e)}` };
     }
     const ms = performance.now() - t0;
     return { status: res.status, body, backend, lost, ms, error: failureOf(res.status, body, !!o.sse) };
   } catch (e) {
-    return { status: 0, body: null, backend: null, lost: false, ms: performance.now() - t0, error: `no answer: ${(e as Error).message}` };
+    return { status: 0, body: null, backend: null, lost: false, ms: performance.now() - t0, error: `no answer: ${causeOf(e)}` };
   }
 }
 

@@ -15,7 +15,9 @@ export interface RoundRobinProxy {
 const DOWN_MS = 2_000;
 
 export async function startRoundRobinProxy(backends: string[]): Promise<RoundRobinProxy> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  // Idle sockets to a replica are dropped well before the replica's own keep-alive timeout (72 s), so a
+  // request never races a replica closing an idle socket.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 30_000 });
   const downUntil = backends.map(() => 0);
   let next = 0;
   const pick = (tried: Set<number>): number | null => {
@@ -55,6 +57,8 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
       attempt();
     });
   });
+  // Longer than the client's idle timeout, so the client never sends on a socket the proxy is closing.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -117,5 +117,5 @@ INSERT INTO customers SELECT g, 'customer ' || g, (ARRAY['Paris','Berlin','Tokyo
 CREATE TABLE orders (id int PRIMARY KEY, customer_id int REFERENCES customers(id), total numeric(10,2), ordered_at timestamp);
 INSERT INTO orders SELECT g, 1 + g % 2000, (g % 500) + 0.99, timestamp '2024-01-01' + g * interval '1 hour' FROM generate_series(1, 50000) g;
 CREATE INDEX orders_customer ON orders (customer_id);
-CREATE TABLE soak_writes (user_id int NOT NULL, seq int NOT NULL, PRIMARY KEY (user_id, seq));
+CREATE TABLE soak_writes (user_id int NOT NULL, seq int NOT NULL, mark text, PRIMARY KEY (user_id, seq));
 `;

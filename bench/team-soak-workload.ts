@@ -5,6 +5,7 @@
  * an export task (upload, start, follow, download). Every acknowledged write and every acknowledged
  * audited statement is counted, so the end can check the store holds them all.
  */
+import { INTERRUPTED_ERROR } from '../apps/server/src/services/tasks/lease.js';
 import { send, type Ledger, type Outcome } from './team-soak-client.js';
 import type { SoakUser, SoakWorld } from './team-soak-setup.js';
 
@@ -41,8 +42,8 @@ async function nap(o: Pick<WorkloadOptions, 'stopped'>, ms: number): Promise<voi
 }
 
 let statements = 0;
-/** A comment naming the statement, kept in its audit row's text. */
-const marker = () => `/* soak ${++statements} */`;
+/** A string literal naming the statement, kept in its audit row's text (leading comments are not). */
+const marker = () => `'soak ${++statements}'`;
 
 function audited(o: WorkloadOptions, mark: string, out: Outcome): void {
   if (!out.error && !out.lost) o.ack.audited.set(mark, { backend: out.backend, at: Date.now() });
@@ -56,8 +57,8 @@ const consoleQuery: Action = async (o, u) => {
   const id = 1 + rand(2000);
   const mark = marker();
   const sql = u.columnGrant || rand(2)
-    ? `${mark} SELECT id, name, city FROM customers WHERE id = ${id}`
-    : `${mark} SELECT c.city, count(*) AS orders, sum(o.total) AS total FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.customer_id = ${id} GROUP BY c.city`;
+    ? `SELECT ${mark} AS mark, id, name, city FROM customers WHERE id = ${id}`
+    : `SELECT ${mark} AS mark, c.city, count(*) AS orders, sum(o.total) AS total FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.customer_id = ${id} GROUP BY c.city`;
   const out = o.ledger.file('console query', await send(o.base, 'POST', '/api/rdb/dml/execute', { cookie: u.cookie, body: { sql, dataSourceId: u.dataSourceId, ...place(o) } }));
   audited(o, mark, out);
 };
@@ -93,7 +94,7 @@ const ownerWrite: Action = async (o, u) => {
   const seq = (seqs.get(u.userId) ?? 0) + 1;
   seqs.set(u.userId, seq);
   const mark = marker();
-  const out = o.ledger.file('console write', await send(o.base, 'POST', '/api/rdb/dml/execute', { cookie: u.cookie, body: { sql: `${mark} INSERT INTO soak_writes (user_id, seq) VALUES (${u.userId}, ${seq})`, dataSourceId: u.dataSourceId, ...place(o) } }));
+  const out = o.ledger.file('console write', await send(o.base, 'POST', '/api/rdb/dml/execute', { cookie: u.cookie, body: { sql: `INSERT INTO soak_writes (user_id, seq, mark) VALUES (${u.userId}, ${seq}, ${mark})`, dataSourceId: u.dataSourceId, ...place(o) } }));
   if (!out.error && !out.lost) {
     const list = o.ack.writes.get(u.userId) ?? [];
     list.push(seq);
@@ -138,6 +139,12 @@ export async function followTask(o: Pick<WorkloadOptions, 'base' | 'ledger'>, u:
   }
 }
 
+/** A task's end: done as asked, or failed with the notice of a replica that died under it (what the kill should cause), else an error. */
+function taskResult(o: WorkloadOptions, kind: string, started: Outcome, end: any, done: boolean): void {
+  if (!done && end?.state === 'FAILED' && end.error === INTERRUPTED_ERROR) o.ledger.file(`task ${kind} interrupted`, { ...started, error: null });
+  else o.ledger.file(`task ${kind} result`, { ...started, error: done ? null : `${kind} ended ${end?.state}: ${end?.error}` });
+}
+
 let imports = 0;
 /** One import (a CSV uploaded into a new table) and one export (orders as CSV, downloaded). */
 export async function taskRound(o: WorkloadOptions, u: SoakUser): Promise<void> {
@@ -151,14 +158,14 @@ export async function taskRound(o: WorkloadOptions, u: SoakUser): Promise<void> 
     if (!started.error && !started.lost) {
       o.ack.tasks.push(started.body.data.id);
       const end = await followTask(o, u, started.body.data.id);
-      o.ledger.file('task import result', { ...started, error: end?.state === 'DONE' && end.committedRows === 2000 ? null : `import ended ${end?.state}: ${end?.error}` });
+      taskResult(o, 'import', started, end, end?.state === 'DONE' && end.committedRows === 2000);
     }
   }
   const ex = o.ledger.file('task export', await send(o.base, 'POST', '/api/task/export', { cookie: u.cookie, body: { dataSourceId: u.dataSourceId, ...place(o), target: 'table', tableName: 'orders', format: 'csv' } }));
   if (!ex.error && !ex.lost) {
     o.ack.tasks.push(ex.body.data.id);
     const end = await followTask(o, u, ex.body.data.id);
-    o.ledger.file('task export result', { ...ex, error: end?.state === 'DONE' ? null : `export ended ${end?.state}: ${end?.error}` });
+    taskResult(o, 'export', ex, end, end?.state === 'DONE');
     if (end?.state === 'DONE') o.ledger.file('task download', await send(o.base, 'GET', `/api/task/download?id=${ex.body.data.id}`, { cookie: u.cookie, bytes: true }));
   }
 }

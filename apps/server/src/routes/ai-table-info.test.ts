@@ -12,7 +12,7 @@ import { permissionFixture, type PermissionFixture } from '../test/permission-fi
 describe('AI table info: who may read and write it', () => {
   let fx: PermissionFixture;
   const where = (extra: Record<string, unknown> = {}) => ({ dataSourceId: fx.shared, databaseName: fx.database, schemaName: 'public', tableName: 'orders', ...extra });
-  const query = (extra: Record<string, unknown> = {}) => new URLSearchParams(Object.entries(where(extra)).map(([k, v]) => [k, String(v)])).toString();
+  const query = (extra: Record<string, unknown> = {}) => new URLSearchParams(Object.fromEntries(Object.entries(where(extra)).map(([k, v]) => [k, String(v)]))).toString();
 
   beforeAll(async () => {
     fx = await permissionFixture('aitinfo');

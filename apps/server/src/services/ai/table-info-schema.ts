@@ -26,14 +26,29 @@ export const AiColumnInfo = z.object({
   enumValues: z.array(z.string().trim().min(1).max(255)).max(200).optional().transform((a) => (a?.length ? a : undefined)),
   extraAttribute: text(2000),
 });
-export type AiColumnInfo = z.output<typeof AiColumnInfo>;
+export interface AiColumnInfo {
+  name: string;
+  aliasName?: string | undefined;
+  aliasComment?: string | undefined;
+  foreignTable?: string | undefined;
+  foreignColumn?: string | undefined;
+  exampleData?: string | undefined;
+  excluded?: true | undefined;
+  exampleFunction?: string | undefined;
+  enumValues?: string[] | undefined;
+  extraAttribute?: string | undefined;
+}
 
 export const AiTableInfo = z.object({
   aiTableName: text(255),
   aiTableComment: text(4000),
   columns: z.array(AiColumnInfo).max(5000).default([]),
 });
-export type AiTableInfo = z.output<typeof AiTableInfo>;
+export interface AiTableInfo {
+  aiTableName?: string | undefined;
+  aiTableComment?: string | undefined;
+  columns: AiColumnInfo[];
+}
 
 /** A column entry that says something (the rest are not stored). */
 export function columnSaysSomething(c: AiColumnInfo): boolean {

@@ -200,6 +200,19 @@ export class TaskRepo {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** Tasks never started that were created before `createdBefore`. */
+  async unstartedBefore(createdBefore: string): Promise<TaskRecord[]> {
+    const rows = await this.db.selectFrom('tasks').selectAll().where('state', '=', 'INITIALIZING').where('created_at', '<', createdBefore).orderBy('id').limit(100).execute();
+    return rows.map((r) => toRecord(r as TasksTable & { id: number }));
+  }
+
+  /** Fails a task that never started; false when it started or ended meanwhile. */
+  async failUnstarted(id: number, error: string): Promise<boolean> {
+    const at = nowIso();
+    const r = await this.db.updateTable('tasks').set({ state: 'FAILED', error, updated_at: at, finished_at: at }).where('id', '=', id).where('state', '=', 'INITIALIZING').executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
   async cancelRequested(id: number): Promise<boolean> {
     const r = await this.db.selectFrom('tasks').select('cancel_requested').where('id', '=', id).executeTakeFirst();
     return !r || !!r.cancel_requested;

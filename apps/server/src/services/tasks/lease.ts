@@ -38,9 +38,10 @@ export function leaseMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isFinite(s) && s >= 1 && s <= 3600 ? Math.round(s * 1000) : undefined;
 }
 
-export function startTaskLeases(deps: Pick<AppDeps, 'store' | 'config'>, opts: TaskLeaseOptions = {}): TaskLeases {
+export function startTaskLeases(deps: Pick<AppDeps, 'store' | 'config' | 'jobs'>, opts: TaskLeaseOptions = {}): TaskLeases {
   if (opts.leaseMs) taskLease.ms = opts.leaseMs;
   const repo = new TaskRepo(deps.store.db);
+  const startedAt = nowIso();
   const log = opts.log ?? { warn: (obj: unknown, msg?: string) => console.warn(msg, obj) };
   let stopped = false;
   let busy: Promise<unknown> = Promise.resolve();
@@ -62,6 +63,15 @@ export function startTaskLeases(deps: Pick<AppDeps, 'store' | 'config'>, opts: T
       if (!(await repo.failUnheld(task.id, now, legacyBefore, INTERRUPTED_ERROR))) continue;
       failed++;
       await announce(task).catch((err) => log.warn({ err, taskId: task.id }, 'task lease: the notice of an interrupted task failed'));
+    }
+    // An in-process queue (local mode: one process) forgets its jobs when the process ends: a task
+    // queued before this process started will never start.
+    if (deps.jobs.kind === 'in-process') {
+      for (const task of await repo.unstartedBefore(startedAt)) {
+        if (!(await repo.failUnstarted(task.id, INTERRUPTED_ERROR))) continue;
+        failed++;
+        await announce(task).catch((err) => log.warn({ err, taskId: task.id }, 'task lease: the notice of an interrupted task failed'));
+      }
     }
     return failed;
   };

@@ -95,7 +95,7 @@ export function AiTableInfoTab({ tab }: { tab: WorkspaceTab }) {
     render: (_: unknown, c: AiInfoColumn) => (
       <Input
         size="small"
-        variant="borderless"
+        variant="filled"
         disabled={readOnly}
         data-testid={`ai-info-${field}`}
         aria-label={`${c.name} ${t(label)}`}
@@ -177,7 +177,7 @@ export function AiTableInfoTab({ tab }: { tab: WorkspaceTab }) {
                 <Select
                   mode="tags"
                   size="small"
-                  variant="borderless"
+                  variant="filled"
                   style={{ width: '100%' }}
                   disabled={readOnly}
                   open={false}

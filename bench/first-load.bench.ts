@@ -80,7 +80,8 @@ async function loadTwice(browser: Browser, base: string): Promise<Load> {
 }
 
 export default async function run(): Promise<BenchLine[]> {
-  const dist = path.join(repoRoot(), 'apps/web/dist');
+  // ASKDB_WEB_DIST: a build of one's own (others may be rebuilding apps/web/dist while this runs).
+  const dist = process.env.ASKDB_WEB_DIST || path.join(repoRoot(), 'apps/web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('no built web app: run `npm run build` first');
   if (!fs.readdirSync(path.join(dist, 'assets')).some((f) => f.endsWith('.br'))) throw new Error('the build has no precompressed assets: run `npm run build`');
   const server = await startServer();

@@ -13,30 +13,62 @@ import { LOCALES, LOCALE_LABELS } from '../i18n';
 import type { Locale } from '../i18n/types';
 import { ResizeHandle } from './ResizeHandle';
 import { useGlobalShortcuts } from './useGlobalShortcuts';
-import { SettingsModal } from '../features/settings/SettingsModal';
-import { WorkspaceExplorer, WorkspaceMain } from '../features/workspace';
+import { WorkspaceExplorer } from '../features/workspace/explorer';
 import { confirmPendingWork, useLeavePageGuard } from '../features/workspace/pending-changes';
-import { ChatPanel, ChatPage } from '../features/chat';
-import { SchemaSyncHost, openSchemaSync } from '../features/schema-sync';
-import { LoginPage, UserMenu, standalonePage, useSession } from '../features/auth';
-import { InvitePage } from '../features/team/InvitePage';
-import { PermissionsHost } from '../features/permissions';
-import { GuideHost } from '../features/guide';
-import { TeamTabBadge } from '../features/approvals';
-import { FeedbackButton, NotificationBell, PopNotice } from '../features/notifications';
-import { CommerceHost, EditionBadge, isPricingPath } from '../features/commerce';
+import { useTree } from '../features/workspace/tree/tree-store';
+import { openSchemaSync } from '../features/schema-sync/events';
+import { UserMenu } from '../features/auth/UserMenu';
+import { useSession } from '../features/auth/session';
+import { standalonePage } from '../features/auth/redirect';
+// Refusals are recorded from the first request on, before the permissions dialog (a deferred part) is loaded.
+import '../features/permissions/refusal-store';
+import { TeamTabBadge } from '../features/approvals/PendingBadge';
+import { EditionBadge } from '../features/commerce/EditionBadge';
+import { isPricingPath } from '../features/commerce/pricing-path';
 import { EditionStateBadge } from './EditionStateBadge';
-import { TasksHost } from '../features/tasks';
 
 // Later screens load when first shown, not with the workspace (issue 28 point 4): dashboards (grid
-// layout, chart editor), the team pages and the standalone pricing page.
+// layout, chart editor), the team pages and the standalone pricing page; the sign-in and invite pages.
 const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
 const TeamPage = lazy(() => import('../features/team').then((m) => ({ default: m.TeamPage })));
 const PricingPage = lazy(() => import('../features/commerce/PricingPage').then((m) => ({ default: m.PricingPage })));
+const loadLogin = () => import('../features/auth/LoginPage');
+const LoginPage = lazy(() => loadLogin().then((m) => ({ default: m.LoginPage })));
+const InvitePage = lazy(() => import('../features/team/InvitePage').then((m) => ({ default: m.InvitePage })));
+const ChatPage = lazy(() => import('../features/chat').then((m) => ({ default: m.ChatPage })));
+// The first screen is the workspace tree: the tabs area (consoles, results; Monaco loads later still, with
+// the first console), the AI panel and the shell's dialogs load once the tree has rendered (useFirstScreenDone).
+const WorkspaceMain = lazy(() => import('../features/workspace/WorkspaceMain').then((m) => ({ default: m.WorkspaceMain })));
+const ChatPanel = lazy(() => import('../features/chat').then((m) => ({ default: m.ChatPanel })));
+const loadDeferred = () => import('./DeferredParts');
+const HeaderExtras = lazy(() => loadDeferred().then((m) => ({ default: m.HeaderExtras })));
+const Hosts = lazy(() => loadDeferred().then((m) => ({ default: m.Hosts })));
+// A standalone page's code is asked for now, while the entry chunk still runs, not after the first render.
+if (standalonePage(window.location.pathname) === 'login') void loadLogin();
 const pageLoading = <Spin style={{ display: 'block', margin: '64px auto' }} data-testid="page-loading" />;
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
+
+/**
+ * False until the first screen is up: the workspace tree has its data sources (or another main tab is
+ * shown). Then, after that frame is painted, true: the deferred parts load and render without holding
+ * the tree back on a slow network or a busy CPU.
+ */
+function useFirstScreenDone(tab: MainTab, shell: boolean): [boolean, () => void] {
+  const treeReady = useTree((st) => st.rootLoaded);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done || !shell || (tab === 'workspace' && !treeReady)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setDone(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [done, shell, tab, treeReady]);
+  return [done, useCallback(() => setDone(true), [])];
+}
 
 function useDark(appearance: string): boolean {
   const [sysDark, setSysDark] = useState(() => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? true);
@@ -59,10 +91,14 @@ export function App() {
   const session = useSession();
   const system = session.system;
   const page = standalonePage(window.location.pathname);
+  const shell = !page && !(system?.mode === 'server' && session.status !== 'ready') && !isPricingPath();
+  const [deferredOn, loadDeferredNow] = useFirstScreenDone(tab, shell);
   const openSettings = useCallback((section?: string) => {
     setSettingsSection(typeof section === 'string' ? section : undefined);
     setSettingsOpen(true);
-  }, []);
+    loadDeferredNow();
+  }, [loadDeferredNow]);
+  const scope = `${session.user?.id ?? 'local'}:${session.user?.currentOrganization?.id ?? ''}`;
   useGlobalShortcuts(openSettings);
   // Grid edits and table-editor changes not applied yet: the browser asks before closing or reloading.
   useLeavePageGuard();
@@ -94,9 +130,9 @@ export function App() {
     <ConfigProvider theme={themeConfig} locale={ANTD_LOCALES[locale]}>
       <AntApp>
         {page === 'login' ? (
-          <LoginPage />
+          <Suspense fallback={pageLoading}><LoginPage /></Suspense>
         ) : page === 'invite' ? (
-          <InvitePage />
+          <Suspense fallback={pageLoading}><InvitePage /></Suspense>
         ) : system?.mode === 'server' && session.status !== 'ready' ? (
           <Spin size="large" fullscreen data-testid="session-loading" />
         ) : isPricingPath() ? (
@@ -127,7 +163,11 @@ export function App() {
               {system && <EditionStateBadge mode={system.mode === 'server' ? 'server' : 'local'} />}
               {s.zoom !== 1 && <Tag>{t('shell.zoom', { percent: Math.round(s.zoom * 100) })}</Tag>}
               <Tooltip title={t('schemaSync.title')}>
-                <Button type="text" data-testid="schema-sync-button" aria-label={t('schemaSync.title')} icon={<DiffOutlined />} onClick={() => openSchemaSync()} />
+                <Button type="text" data-testid="schema-sync-button" aria-label={t('schemaSync.title')} icon={<DiffOutlined />} onClick={() => {
+                  // Before the deferred dialogs have loaded, the click loads them and waits for their listener.
+                  loadDeferredNow();
+                  void import('./DeferredParts').then((m) => m.hostsMounted).then(() => openSchemaSync());
+                }} />
               </Tooltip>
               <Tooltip title={t('shell.theme.toggle')}>
                 <Button type="text" data-testid="theme-toggle" aria-label={t('shell.theme.toggle')} icon={dark ? <SunOutlined /> : <MoonOutlined />} onClick={() => s.update({ appearance: dark ? 'light' : 'dark' })} />
@@ -146,10 +186,7 @@ export function App() {
                   {LOCALE_LABELS[locale]}
                 </Button>
               </Dropdown>
-              <TasksHost />
-              <FeedbackButton />
-              <NotificationBell scope={`${session.user?.id ?? 'local'}:${session.user?.currentOrganization?.id ?? ''}`} />
-              <PopNotice scope={`${session.user?.id ?? 'local'}:${session.user?.currentOrganization?.id ?? ''}`} />
+              {deferredOn && <Suspense fallback={null}><HeaderExtras scope={scope} /></Suspense>}
               <Tooltip title={`${t('shell.settings')} (${displayShortcut(GLOBAL_SHORTCUTS.settings)})`}>
                 <Button type="text" data-testid="settings-button" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={() => openSettings()} />
               </Tooltip>
@@ -164,27 +201,27 @@ export function App() {
                 </aside>
                 <ResizeHandle side="left" width={s.leftWidth} min={180} max={640} onResize={(w) => s.update({ leftWidth: w })} testId="left-resize" />
                 <main className="askdb-main" data-testid="workspace-main">
-                  <WorkspaceMain />
+                  {deferredOn && <Suspense fallback={null}><WorkspaceMain /></Suspense>}
                 </main>
                 {s.rightOpen && (
                   <>
                     <ResizeHandle side="right" width={s.rightWidth} min={240} max={720} onResize={(w) => s.update({ rightWidth: w })} testId="right-resize" />
                     <aside className="askdb-right" style={{ width: s.rightWidth }} data-testid="right-panel" aria-label={t('shell.panel.right')}>
-                      <ChatPanel />
+                      {deferredOn && <Suspense fallback={null}><ChatPanel /></Suspense>}
                     </aside>
                   </>
                 )}
               </>
             )}
             {tab === 'dashboard' && <main className="askdb-main askdb-page" data-testid="page-dashboard"><Suspense fallback={pageLoading}><DashboardPage /></Suspense></main>}
-            {tab === 'chat' && <main className="askdb-main askdb-page" data-testid="page-chat"><ChatPage /></main>}
+            {tab === 'chat' && <main className="askdb-main askdb-page" data-testid="page-chat"><Suspense fallback={pageLoading}><ChatPage /></Suspense></main>}
             {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><Suspense fallback={pageLoading}><TeamPage /></Suspense></main>}
           </Layout>
-          <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} system={system} section={settingsSection} />
-          <SchemaSyncHost />
-          <PermissionsHost />
-          <GuideHost />
-          <CommerceHost onOpenSettings={openSettings} />
+          {deferredOn && (
+            <Suspense fallback={null}>
+              <Hosts settingsOpen={settingsOpen} onCloseSettings={() => setSettingsOpen(false)} onOpenSettings={openSettings} system={system} settingsSection={settingsSection} />
+            </Suspense>
+          )}
         </Layout>
         )}
       </AntApp>

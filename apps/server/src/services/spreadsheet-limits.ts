@@ -37,6 +37,16 @@ export const SPREADSHEET_LIMITS = {
   duckdbCellBytes: 30,
   /** Cells one import batch holds (its rows are fewer when the table is wide). */
   batchCells: 1_000_000,
+  /**
+   * A legacy .xls is parsed whole by SheetJS in a worker thread (spreadsheet-xls.ts): the file's
+   * bytes, the cells (all sheets, blank records too: SheetJS keeps ~520 bytes a cell of text,
+   * measured) and the worker's heap are capped so the read stays well inside 512 MB.
+   */
+  xlsBytes: 64 * 1024 * 1024,
+  xlsCells: 500_000,
+  xlsHeapMb: 320,
+  /** Cells of one batch of rows the .xls worker sends. */
+  xlsBatchCells: 50_000,
 } as const;
 
 /** DuckDB's row group: the rows a load holds before writing them out. */
@@ -77,6 +87,16 @@ const messages = defineMessages({
     'en-US': 'A row may take at most {mb}MB; row {row} takes more',
     'zh-CN': '每行最多 {mb}MB；第 {row} 行超过了该大小',
     'ja-JP': '1 行は {mb}MB までです。{row} 行目はそれを超えています',
+  },
+  XLS_FILE_TOO_LARGE: {
+    'en-US': 'An .xls workbook (the old Excel format) may be at most {mb}MB; save a larger one as .xlsx or .csv',
+    'zh-CN': '.xls 工作簿（旧版 Excel 格式）最大 {mb}MB；更大的工作簿请另存为 .xlsx 或 .csv',
+    'ja-JP': '.xls ブック（旧 Excel 形式）は {mb}MB までです。それより大きいブックは .xlsx または .csv で保存してください',
+  },
+  XLS_TOO_LARGE: {
+    'en-US': 'Reading this .xls workbook (the old Excel format) needs more than {mb}MB; save it as .xlsx or .csv',
+    'zh-CN': '读取此 .xls 工作簿（旧版 Excel 格式）需要超过 {mb}MB 内存；请另存为 .xlsx 或 .csv',
+    'ja-JP': 'この .xls ブック（旧 Excel 形式）の読み込みには {mb}MB を超えるメモリが必要です。.xlsx または .csv で保存してください',
   },
   TOO_LARGE_FOR_CHAT: {
     'en-US': 'A sheet with {columns} columns can load at most {rows} rows into a chat; this one has more',

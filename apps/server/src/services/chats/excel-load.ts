@@ -16,6 +16,7 @@ import type { ExcelHeader, ExcelTableInfo } from '@askdb/contracts';
 import { chatsDir, checkUploadLimits, type UploadMeta } from './excel-upload.js';
 import { checkChatLoad, scanDelimited, SPREADSHEET_LIMITS } from '../spreadsheet-limits.js';
 import { csvDelimiter, fileHead, headerNames, parseCsv, tableName, xlsxSheets, type Cell } from './excel-read.js';
+import { xlsSheets } from './xls-read.js';
 
 export const BATCH_ROWS = 5_000;
 export const VERTICAL_MAX_CELLS = 2_000_000;
@@ -37,7 +38,6 @@ export interface LoadProgress { progress: number; rowsLoaded: number }
 export async function loadIntoDuckdb(
   file: string, target: string, meta: UploadMeta, header: ExcelHeader | undefined, onProgress: (p: LoadProgress) => void,
 ): Promise<ExcelTableInfo[]> {
-  if (meta.ext === 'xls') throw new LoadError('XLS_LEGACY', 'legacy xls');
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   await fs.promises.rm(target, { force: true });
   await fs.promises.rm(`${target}.wal`, { force: true });
@@ -77,9 +77,9 @@ export async function loadIntoDuckdb(
         tables.push({ name, sheet: meta.fileName, rows: rowsLoaded, columns: names });
       }
     } else {
-      await checkUploadLimits(file, 'xlsx');
+      if (meta.ext === 'xlsx') await checkUploadLimits(file, 'xlsx');
       let index = 0;
-      for await (const sheet of xlsxSheets(file, (read) => onProgress({ progress: Math.min(99, Math.floor((read / Math.max(1, meta.size)) * 100)), rowsLoaded }))) {
+      for await (const sheet of (meta.ext === 'xls' ? xlsSheets : xlsxSheets)(file, (read) => onProgress({ progress: Math.min(99, Math.floor((read / Math.max(1, meta.size)) * 100)), rowsLoaded }))) {
         const h = header && (header.applyToAllSheets || header.sheet === index) ? header : DEFAULT_HEADER;
         index++;
         const name = tableName(sheet.name, new Set(taken));

@@ -17,6 +17,7 @@ import { AppError } from '../../http/errors.js';
 import { filesOf, type FileRecord } from '../files/index.js';
 import { chatMsg } from './messages.js';
 import { csvDelimiter, fileHead, parseCsv, xlsxSheets, type Cell } from './excel-read.js';
+import { xlsSheets } from './xls-read.js';
 import { guardZip } from '../tasks/xlsx.js';
 import { checkChatLoad, scanDelimited, SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 
@@ -146,7 +147,6 @@ export async function previewUpload(lang: Language, upload: Pick<ReceivedUpload,
   const { id, meta, file } = upload;
   const max = CHAT_V2_LIMITS.previewRows;
   const sheets: ExcelUploadPreview['sheets'] = [];
-  if (meta.ext === 'xls') throw new AppError(400, ERROR_CODES.UNSUPPORTED, chatMsg(lang, 'XLS_LEGACY'));
   try {
     if (meta.ext === 'csv') {
       const head = await fileHead(file, 256 * 1024);
@@ -154,8 +154,8 @@ export async function previewUpload(lang: Language, upload: Pick<ReceivedUpload,
       const rows = parseCsv(head, csvDelimiter(head), max, head.length < 256 * 1024);
       sheets.push({ name: meta.fileName, rows });
     } else {
-      await checkUploadLimits(file, 'xlsx');
-      for await (const sheet of xlsxSheets(file)) {
+      if (meta.ext === 'xlsx') await checkUploadLimits(file, 'xlsx');
+      for await (const sheet of meta.ext === 'xls' ? xlsSheets(file) : xlsxSheets(file)) {
         const rows: Cell[][] = [];
         for await (const r of sheet.rows) if (rows.length < max) rows.push(r.cells);
         sheets.push({ name: sheet.name, rows });

@@ -133,6 +133,17 @@ describe('AI table info reaches the model; excluded columns never do', () => {
       expect(text).not.toContain(SECRET_COLUMN);
       const listed = (await client.callTool({ name: 'list_tables', arguments: { dataSourceId: dsId } })) as { content: { text: string }[] };
       expect(JSON.parse(listed.content[0]!.text).tables).toContainEqual({ name: 'tbl_p', comment: null, aiName: 'patients', aiComment: 'one row per patient of the clinic' });
+      // The agent is a model too: its queries may not read the column, directly, through *, or in a subquery.
+      const run = async (sql: string) => (await client.callTool({ name: 'run_query', arguments: { dataSourceId: dsId, sql } })) as { isError?: boolean; content: { text: string }[] };
+      for (const sql of [`SELECT ${SECRET_COLUMN} FROM tbl_p`, 'SELECT * FROM tbl_p', `SELECT c_nm FROM tbl_p WHERE id IN (SELECT id FROM tbl_p WHERE ${SECRET_COLUMN} LIKE 'PX%')`, 'SELECT p.* FROM tbl_p p']) {
+        const r = await run(sql);
+        expect(r.isError, sql).toBe(true);
+        expect(r.content[0]!.text).toContain('keeps from the AI');
+        expect(r.content[0]!.text).not.toContain(SECRET_VALUE);
+      }
+      const ok = await run('SELECT c_nm FROM tbl_p ORDER BY id LIMIT 1');
+      expect(ok.isError).toBeFalsy();
+      expect(JSON.parse(ok.content[0]!.text).rows).toEqual([['Ada 0']]);
     } finally {
       await client.close();
     }

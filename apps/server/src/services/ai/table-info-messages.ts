@@ -27,6 +27,16 @@ export const tableInfoMessages = defineMessages({
     'zh-CN': '该 AI 数据集中没有表 {table}',
     'ja-JP': 'テーブル {table} はこの AI データコレクションにありません',
   },
+  EXCLUDED_COLUMN: {
+    'en-US': 'This statement reads {table}.{column}, which the AI table info keeps from the AI: list the columns you need without it',
+    'zh-CN': '该语句读取了 {table}.{column}，而 AI 表信息规定它不能提供给 AI：请只列出需要的其他列',
+    'ja-JP': 'このステートメントは {table}.{column} を読み取りますが、AI テーブル情報でこの列は AI から除外されています：それ以外の必要な列を指定してください',
+  },
+  EXCLUDED_UNVERIFIABLE: {
+    'en-US': 'Columns here are excluded from the AI, and this statement cannot be checked for them ({reason})',
+    'zh-CN': '此处有列被排除在 AI 之外，而该语句无法据此检查（{reason}）',
+    'ja-JP': 'ここには AI から除外された列があり、このステートメントはその確認ができません（{reason}）',
+  },
   TABLE_NOT_FOUND: {
     'en-US': 'Table {table} was not found',
     'zh-CN': '未找到表 {table}',

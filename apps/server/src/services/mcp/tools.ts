@@ -5,7 +5,8 @@
  *  - list_data_sources: the sources the caller can use in the current organisation;
  *  - list_tables: tables of a source (only those the caller's grants reach);
  *  - describe_table: columns and keys of a table;
- *  (both with the AI table info: AI names and comments; a column excluded for the AI is left out, with its keys)
+ *  (both with the AI table info: AI names and comments; a column excluded for the AI is left out, with its keys,
+ *  and run_query refuses a statement that reads one)
  *  - run_query: one read-only statement (SELECT / WITH … SELECT / VALUES), checked by the statement
  *    analyser before the database sees it, then by the caller's grants; audited; rows capped.
  * Refusals come back as tool errors (isError) with the reason, never as protocol errors.
@@ -25,6 +26,7 @@ import { readOnlyCheck } from '../read-only-reason.js';
 import { mcpMsg } from './messages.js';
 import { auditIfRefused } from '../audit/refusals.js';
 import { sourceTableInfos } from '../ai/ai-table-info.js';
+import { requireNoExcludedColumns } from '../ai/table-info-query-check.js';
 
 /** Rows a query answers at most, whatever the client asks. */
 export const MCP_ROW_CAP = 500;
@@ -140,6 +142,8 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
     try {
       requireReadOnly(args.sql, record.input.type, req.ctx.lang, statements);
       await perms.checkScript(req.ctx, record, { sql: args.sql, statements: () => statements, databaseName: input.databaseName, schemaName: input.schemaName });
+      // The agent is a model: a column the AI table info excludes is not read for it either.
+      await requireNoExcludedColumns(deps, req, viewerOf(req).organizationId, record, input, statements);
     } catch (e) {
       // A refused attempt is part of the SQL audit too (issue 24 point 5).
       await auditIfRefused(deps, req, e, input);

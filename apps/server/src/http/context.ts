@@ -7,6 +7,7 @@
 import type { Edition, Language, OrganizationType, RoleCode } from '@askdb/contracts';
 import { pickLanguage } from '@askdb/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Freshness } from '../store/change-feed.js';
 
 export interface RequestUser {
   id: number;
@@ -36,6 +37,11 @@ export interface RequestContext {
   vip?: boolean;
   lang: Language;
   auth: { kind: AuthKind; sessionId?: string; apiKeyId?: number };
+  /**
+   * Server mode's read cache had caught up with the store after this request began (store/read-cache.ts):
+   * the request's later cached reads (data source, grants) need no round trip of their own.
+   */
+  fresh?: Freshness | null;
 }
 
 /** Resolves the identity part of the context from a request (cookie, bearer key, or the local user). */

@@ -13,6 +13,7 @@ import { requireOrganization, requireUser } from '../http/context.js';
 import { msg } from '../http/messages.js';
 import { toSummary, type DataSourceRecord } from '../store/data-sources.js';
 import type { OwnerScope } from '../store/scope.js';
+import { CachedDataSourceRepo } from '../store/cached-reads.js';
 import { orgMsg } from './organizations/messages.js';
 
 export interface Viewer {
@@ -64,7 +65,8 @@ export type DataSourceUse = 'use' | 'manage' | 'details';
 
 export async function requireDataSource(deps: Pick<AppDeps, 'dataSources'>, req: FastifyRequest, id: number, mode: DataSourceUse = 'use'): Promise<DataSourceRecord> {
   const viewer = viewerOf(req);
-  const record = await deps.dataSources.get(id);
+  // Server mode's cached repo reads under the request's freshness proof (no round trip of its own).
+  const record = deps.dataSources instanceof CachedDataSourceRepo ? await deps.dataSources.get(id, req.ctx.fresh) : await deps.dataSources.get(id);
   if (!record || !inOrganization(record, viewer)) throw new AppError(404, ERROR_CODES.DATA_SOURCE_NOT_FOUND, msg(req.ctx.lang, 'DATA_SOURCE_NOT_FOUND', { id }));
   const ok = mode === 'manage' ? canManage(record, viewer) : mode === 'details' ? canSee(record, viewer) && canViewDetails(record, viewer) : canSee(record, viewer);
   if (!ok) throw new AppError(403, ERROR_CODES.NO_DATA_ACCESS_PERMISSION, msg(req.ctx.lang, 'NO_DATA_ACCESS_PERMISSION'));

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { StoreDb } from './db.js';
 import { nowIso } from './db.js';
 import type { StoreDialect } from './migrations/index.js';
+import type { Freshness } from './change-feed.js';
 
 export const GRANT_ACTIONS = ['READ', 'WRITE', 'DDL'] as const;
 export type GrantAction = (typeof GRANT_ACTIONS)[number];
@@ -74,8 +75,8 @@ export class AuthorizationRepo {
     return insertAuthorization(this.db, a);
   }
 
-  /** A user's grants on a data source that have not expired by the store's clock. */
-  async liveFor(organizationId: number, userId: number, dataSourceId: number): Promise<Authorization[]> {
+  /** A user's grants on a data source that have not expired by the store's clock (`_fresh` is for the caching subclass, store/cached-reads.ts). */
+  async liveFor(organizationId: number, userId: number, dataSourceId: number, _fresh?: Freshness | null): Promise<Authorization[]> {
     return (await this.liveForAtStoreTime(organizationId, userId, dataSourceId)).grants;
   }
 

@@ -8,7 +8,7 @@
 import type { SecretBox } from './secret.js';
 import type { StoreDb } from './db.js';
 import type { StoreDialect } from './migrations/index.js';
-import type { ReadCache } from './read-cache.js';
+import type { Freshness, ReadCache } from './read-cache.js';
 import { DataSourceRepo, type DataSourceRecord } from './data-sources.js';
 import { KvRepo } from './kv.js';
 import { AuthorizationRepo, type Authorization } from './authorizations.js';
@@ -18,8 +18,9 @@ export class CachedDataSourceRepo extends DataSourceRepo {
     super(db, box);
   }
 
-  override get(id: number): Promise<DataSourceRecord | null> {
-    return this.cache.get(`ds:${id}`, async () => ({ value: await super.get(id), tags: [`ds:${id}`] }), (r) => (r ? structuredClone(r) : r));
+  /** `fresh`: the request's proof that the cache has caught up (RequestContext.fresh), saving a round trip. */
+  override get(id: number, fresh?: Freshness | null): Promise<DataSourceRecord | null> {
+    return this.cache.get(`ds:${id}`, async () => ({ value: await super.get(id), tags: [`ds:${id}`] }), (r) => (r ? structuredClone(r) : r), fresh);
   }
 }
 
@@ -43,7 +44,7 @@ export class CachedAuthorizationRepo extends AuthorizationRepo {
     super(db, dialect);
   }
 
-  override liveFor(organizationId: number, userId: number, dataSourceId: number): Promise<Authorization[]> {
+  override liveFor(organizationId: number, userId: number, dataSourceId: number, fresh?: Freshness | null): Promise<Authorization[]> {
     return this.cache.get(
       `grants:${organizationId}:${userId}:${dataSourceId}`,
       async () => {
@@ -54,6 +55,7 @@ export class CachedAuthorizationRepo extends AuthorizationRepo {
         return { value: grants, tags: [`grants:${userId}`], until: Number.isNaN(until) ? 0 : until };
       },
       (g) => structuredClone(g),
+      fresh,
     );
   }
 }

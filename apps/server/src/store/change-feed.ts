@@ -24,14 +24,28 @@ export interface ChangeListener {
   reset(): void;
 }
 
+/**
+ * Proof that the listeners had caught up with the store as of some moment: the round trip `trip`
+ * on connection `conn` completed. A request keeps the one it got first and shows it for its later
+ * reads (`covers`), so one round trip serves a whole request.
+ */
+export interface Freshness {
+  readonly conn: number;
+  readonly trip: number;
+}
+
 const RECONNECT_MIN_MS = 200;
 const RECONNECT_MAX_MS = 10_000;
 
 export class ChangeFeed {
   private client: pg.Client | null = null;
   private listeners: ChangeListener[] = [];
-  private sent: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private sent: Promise<Freshness> | null = null;
+  private queued: Promise<Freshness> | null = null;
+  /** Connections made so far (the current one's number) and, on it, trips sent and the last one answered. */
+  private conn = 0;
+  private trips = 0;
+  private answered = 0;
   private closed = false;
   private retryMs = RECONNECT_MIN_MS;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -81,6 +95,8 @@ export class ChangeFeed {
     }
     // Notifications sent while no connection listened are gone: start from nothing.
     this.resetAll();
+    this.conn++;
+    this.answered = 0;
     this.client = client;
     this.retryMs = RECONNECT_MIN_MS;
   }
@@ -89,7 +105,7 @@ export class ChangeFeed {
    * Resolves once every change committed in the store before this call has reached the listeners;
    * rejects when the feed is down or the round trip fails (then the caller must read the store).
    */
-  caughtUp(): Promise<void> {
+  caughtUp(): Promise<Freshness> {
     if (!this.client) return Promise.reject(new Error('change feed is down'));
     if (!this.sent) return (this.sent = this.roundTrip());
     // A trip is in flight, sent before this call: wait for the next one, shared with everyone else who waits.
@@ -101,14 +117,22 @@ export class ChangeFeed {
     return this.queued;
   }
 
-  private roundTrip(): Promise<void> {
+  /** Whether a request that caught up at `f` may still count on it: same connection, still up. */
+  covers(f: Freshness | null | undefined): boolean {
+    return !!f && this.client !== null && f.conn === this.conn && f.trip <= this.answered;
+  }
+
+  private roundTrip(): Promise<Freshness> {
     const client = this.client!;
     this.roundTrips++;
-    const trip: Promise<void> = client.query('select 1').then(
+    const mine: Freshness = { conn: this.conn, trip: ++this.trips };
+    const trip: Promise<Freshness> = client.query('select 1').then(
       () => {
         if (this.sent === trip) this.sent = null;
         // The connection failed after answering: what it delivered may be incomplete.
-        if (this.client !== client) throw new Error('change feed is down');
+        if (this.client !== client || this.conn !== mine.conn) throw new Error('change feed is down');
+        this.answered = Math.max(this.answered, mine.trip);
+        return mine;
       },
       (e: Error) => {
         if (this.sent === trip) this.sent = null;

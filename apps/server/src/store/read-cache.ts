@@ -10,7 +10,9 @@
  *
  * Values are shared between requests: loaders return fresh objects and `get` hands out `copy(v)`.
  */
-import type { ChangeFeed, ChangeListener } from './change-feed.js';
+import type { ChangeFeed, ChangeListener, Freshness } from './change-feed.js';
+
+export type { Freshness } from './change-feed.js';
 
 interface Entry {
   value: unknown;
@@ -47,20 +49,25 @@ export class ReadCache implements ChangeListener {
   }
 
   /**
-   * The value under `key`: from the cache when the feed is live and has caught up, else `load()`d
-   * (and kept when nothing changed meanwhile). `copy` gives each caller its own object.
+   * Proof that every change committed before this call has reached the cache, for a request to show
+   * on each of its reads (`get`'s `fresh`): one round trip per request. Null when the feed is down.
    */
-  async get<T>(key: string, load: () => Promise<Cached<T>>, copy: (v: T) => T = (v) => v): Promise<T> {
-    if (!this.feed.live) {
-      this.counts.bypassed++;
-      return (await load()).value;
-    }
-    const epoch = this.epoch;
-    try {
-      await this.feed.caughtUp();
-    } catch {
-      this.counts.bypassed++;
-      return (await load()).value;
+  async freshness(): Promise<Freshness | null> {
+    if (!this.feed.live) return null;
+    return this.feed.caughtUp().catch(() => null);
+  }
+
+  /**
+   * The value under `key`: from the cache when the feed is live and has caught up (already, as
+   * `fresh` proves, or by a round trip now), else `load()`ed and kept when nothing changed meanwhile.
+   * `copy` gives each caller its own object.
+   */
+  async get<T>(key: string, load: () => Promise<Cached<T>>, copy: (v: T) => T = (v) => v, fresh?: Freshness | null): Promise<T> {
+    if (!this.feed.covers(fresh)) {
+      if (!this.feed.live || !(await this.freshness())) {
+        this.counts.bypassed++;
+        return (await load()).value;
+      }
     }
     const hit = this.entries.get(key);
     if (hit && hit.until > performance.now()) {
@@ -72,7 +79,8 @@ export class ReadCache implements ChangeListener {
     }
     if (hit) this.drop(key);
     this.counts.misses++;
-    // The epoch from before caughtUp(): a change between then and the end of the load keeps it out.
+    // A change that arrives while the load runs may have been missed by it: then the value is not kept.
+    const epoch = this.epoch;
     const loaded = await load();
     if (this.epoch === epoch && this.feed.live) this.put(key, loaded);
     return copy(loaded.value);

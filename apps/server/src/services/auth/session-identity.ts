@@ -18,7 +18,7 @@ import { ApiKeyRepo } from '../../store/api-keys.js';
 import { UserRepo } from '../../store/users.js';
 import { OrganizationRepo } from '../../store/organizations.js';
 import { anonymousContext, type ContextResolver, type RequestContext } from '../../http/context.js';
-import type { ReadCache } from '../../store/read-cache.js';
+import type { Freshness, ReadCache } from '../../store/read-cache.js';
 import { nowIso } from '../../store/db.js';
 import { bearerKeyOf, sessionTokenOf, SESSION_MS } from './cookies.js';
 import { sha256 } from './crypto.js';
@@ -29,14 +29,14 @@ const TOUCH_EVERY_MS = 60_000;
 export const slidSessions = new WeakMap<FastifyRequest, string>();
 
 export type Identity = Omit<RequestContext, 'lang'>;
-export type ContextFor = (userId: number, auth: RequestContext['auth']) => Promise<Identity>;
+export type ContextFor = (userId: number, auth: RequestContext['auth'], fresh?: Freshness | null) => Promise<Identity>;
 
 /** The context of a signed-in user: current organisation when the membership is VALID, else the personal one. */
 export function userContext(db: StoreDb, cache?: ReadCache): ContextFor {
   const read = readUserContext(db);
   const withAuth = (c: UserContext, auth: RequestContext['auth']): Identity => (c.user ? { ...c, auth } : anonymousContext('TEAM_PRO'));
   if (!cache) return async (userId, auth) => withAuth((await read(userId)).value, auth);
-  return async (userId, auth) => withAuth(await cache.get(`ctx:${userId}`, () => read(userId), copyContext), auth);
+  return async (userId, auth, fresh) => ({ ...withAuth(await cache.get(`ctx:${userId}`, () => read(userId), copyContext, fresh), auth), fresh });
 }
 
 type UserContext = Omit<Identity, 'auth'>;
@@ -76,15 +76,15 @@ function readUserContext(db: StoreDb): (userId: number) => Promise<{ value: User
 type LiveSession = NonNullable<Awaited<ReturnType<AuthSessionRepo['live']>>>;
 
 /** The live session with this id: cached (tagged by the session and its user) when a cache is given; expiry checked each time. */
-function liveSessions(db: StoreDb, cache?: ReadCache): (id: string) => Promise<LiveSession | null> {
+function liveSessions(db: StoreDb, cache?: ReadCache): (id: string, fresh: Freshness | null) => Promise<LiveSession | null> {
   const sessions = new AuthSessionRepo(db);
   if (!cache) return (id) => sessions.live(id);
-  return async (id) => {
+  return async (id, fresh) => {
     const s = await cache.get(`session:${id}`, async () => {
       const value = await sessions.live(id);
       // An unknown token is not kept: random cookies must not push real sessions out.
       return value ? { value, tags: [`session:${id}`, `user:${value.userId}`] } : { value, tags: [], until: 0 };
-    }, (v) => (v ? { ...v } : v));
+    }, (v) => (v ? { ...v } : v), fresh);
     return s && s.expiresAt > nowIso() ? s : null;
   };
 }
@@ -98,24 +98,28 @@ export function sessionIdentity(db: StoreDb, cache?: ReadCache): ContextResolver
 
   return {
     async resolve(req: FastifyRequest): Promise<Identity> {
+      // One round trip on the change feed for the whole request (ReadCache.freshness), when there is someone to look up.
+      const caughtUp = () => (cache ? cache.freshness() : Promise.resolve(null));
       const key = bearerKeyOf(req);
       if (key) {
+        const fresh = await caughtUp();
         const k = await keys.byHash(sha256(key));
         if (!k || k.userStatus !== 'VALID') return anonymous();
         if (!k.lastUsedAt || Date.now() - Date.parse(k.lastUsedAt) > TOUCH_EVERY_MS) await keys.markUsed(k.id);
-        return contextFor(k.userId, { kind: 'apiKey', apiKeyId: k.id });
+        return contextFor(k.userId, { kind: 'apiKey', apiKeyId: k.id }, fresh);
       }
       const token = sessionTokenOf(req);
       if (!token) return anonymous();
+      const fresh = await caughtUp();
       const id = sha256(token);
-      const s = await live(id);
+      const s = await live(id, fresh);
       if (!s || s.userStatus !== 'VALID') return anonymous();
       const now = Date.now();
       if (now - Date.parse(s.lastSeenAt) > TOUCH_EVERY_MS) {
         await sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_MS).toISOString());
         slidSessions.set(req, token);
       }
-      return contextFor(s.userId, { kind: 'session', sessionId: id });
+      return contextFor(s.userId, { kind: 'session', sessionId: id }, fresh);
     },
   };
 }

@@ -63,7 +63,7 @@ export class PermissionService {
   /** The caller's live grants on the source; null when grants do not apply to them. */
   async grantsFor(ctx: RequestContext, record: DataSourceRecord): Promise<Authorization[] | null> {
     if (!this.enforced(ctx, record)) return null;
-    return this.repo.liveFor(ctx.organization!.id, ctx.user!.id, record.id);
+    return this.repo.liveFor(ctx.organization!.id, ctx.user!.id, record.id, ctx.fresh);
   }
 
   /**
@@ -127,7 +127,7 @@ export class PermissionService {
   async checkScript(ctx: RequestContext, record: DataSourceRecord, input: ScriptInput): Promise<((cursorId: string) => void) | null> {
     if (!this.enforced(ctx, record)) return null;
     // The grants and the team policy in parallel: one store round trip of latency, not two.
-    const [grants, policy] = await Promise.all([this.repo.liveFor(ctx.organization!.id, ctx.user!.id, record.id), readScriptPolicy(this.deps.kv, ctx.organization!.id)]);
+    const [grants, policy] = await Promise.all([this.repo.liveFor(ctx.organization!.id, ctx.user!.id, record.id, ctx.fresh), readScriptPolicy(this.deps.kv, ctx.organization!.id)]);
     const place = this.placeOf(record, input, 'exec') as ExecPlace;
     let refusal: AppError | null = null;
     let check: CheckInput | null = null;

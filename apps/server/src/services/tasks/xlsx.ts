@@ -1,5 +1,5 @@
 /**
- * XLSX import: a zip-bomb guard first (central directory sizes and ratios, then every entry
+ * XLSX import (and a legacy .xls, recognised by its signature, read in a worker: spreadsheet-xls.ts): a zip-bomb guard first (central directory sizes and ratios, then every entry
  * inflated once while counting bytes, stopped at the cap — sizes a file declares can lie — and
  * while counting what a reader would hold: shared strings, rich-text runs, cells, columns; see
  * spreadsheet-scan.ts), then exceljs's streaming reader over the first worksheet with row and cell caps.
@@ -11,6 +11,7 @@ import type { Cell, FileRecord, ReadProgress, TableSource } from './readers.js';
 import { WorkbookScan, type WorkbookCounts } from '../spreadsheet-scan.js';
 import { SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 import { unguardSpreadsheetText } from '../export-writers.js';
+import { isOleFile, openXls, XlsUnreadable, type XlsWorkbook } from '../spreadsheet-xls.js';
 
 export class FileRefused extends Error {}
 
@@ -104,8 +105,9 @@ const cellText = (v: unknown): Cell => {
   return String(v);
 };
 
-/** The first worksheet of a workbook: the first row is the header when `header`. */
+/** The first worksheet of a workbook (an .xlsx, or a legacy .xls by its signature): the first row is the header when `header`. */
 export async function xlsxSource(file: string, opts: { header: boolean }): Promise<TableSource> {
+  if (await isOleFile(file)) return xlsSource(file, opts);
   await guardZip(file);
   const ExcelJS = (await import('exceljs')).default;
   const progress: ReadProgress = { bytes: 0 };
@@ -113,21 +115,58 @@ export async function xlsxSource(file: string, opts: { header: boolean }): Promi
   stream.on('data', (b) => { progress.bytes += (b as Buffer).length; });
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   async function* rawRows(): AsyncGenerator<Cell[]> {
-    let rows = 0;
-    let cells = 0;
     for await (const ws of reader) {
-      for await (const r of ws as AsyncIterable<{ values: unknown[] }>) {
-        const vals = (r.values as unknown[]).slice(1).map(cellText);
-        rows++;
-        cells += vals.length;
-        if (rows > TASK_LIMITS.xlsxRows) throw new FileRefused(`more than ${TASK_LIMITS.xlsxRows} rows`);
-        if (cells > TASK_LIMITS.xlsxCells) throw new FileRefused(`more than ${TASK_LIMITS.xlsxCells} cells`);
-        yield vals;
-      }
+      for await (const r of ws as AsyncIterable<{ values: unknown[] }>) yield (r.values as unknown[]).slice(1).map(cellText);
       break; // first worksheet only
     }
   }
-  const it = rawRows();
+  return sheetSource(rawRows(), opts, progress, () => stream.destroy());
+}
+
+/** The first worksheet of a legacy .xls workbook, read in a worker thread (spreadsheet-xls.ts). */
+async function xlsSource(file: string, opts: { header: boolean }): Promise<TableSource> {
+  let book: XlsWorkbook;
+  try {
+    book = await openXls(file);
+  } catch (e) {
+    throw e instanceof XlsUnreadable ? new FileRefused(e.message) : e;
+  }
+  const size = (await fs.promises.stat(file)).size;
+  const total = Math.max(1, book.counts.sheets[0]?.rows ?? 1);
+  const progress: ReadProgress = { bytes: 0 };
+  const sheets = book.sheets();
+  async function* rawRows(): AsyncGenerator<Cell[]> {
+    try {
+      const first = await sheets.next();
+      if (first.done) return;
+      let n = 0;
+      for await (const r of first.value.rows) {
+        progress.bytes = Math.floor((size * ++n) / total);
+        yield r.values.map(cellText);
+      }
+    } catch (e) {
+      throw e instanceof XlsUnreadable ? new FileRefused(e.message) : e;
+    } finally {
+      await book.close();
+    }
+  }
+  return sheetSource(rawRows(), opts, progress, () => void book.close());
+}
+
+/** A sheet's rows as a table source: row and cell caps, the header, rows fitted to its width. */
+async function sheetSource(raw: AsyncGenerator<Cell[]>, opts: { header: boolean }, progress: ReadProgress, close: () => void): Promise<TableSource> {
+  async function* capped(): AsyncGenerator<Cell[]> {
+    let rows = 0;
+    let cells = 0;
+    for await (const vals of raw) {
+      rows++;
+      cells += vals.length;
+      if (rows > TASK_LIMITS.xlsxRows) throw new FileRefused(`more than ${TASK_LIMITS.xlsxRows} rows`);
+      if (cells > TASK_LIMITS.xlsxCells) throw new FileRefused(`more than ${TASK_LIMITS.xlsxCells} cells`);
+      yield vals;
+    }
+  }
+  const it = capped();
   const first = await it.next();
   const head = first.done ? [] : first.value;
   const columns = opts.header ? head.map((c, i) => (c ?? '').trim() || `col_${i + 1}`) : head.map((_, i) => `col_${i + 1}`);
@@ -146,5 +185,5 @@ export async function xlsxSource(file: string, opts: { header: boolean }): Promi
     if (!first.done && !opts.header) yield shape([...head]);
     for await (const v of it) yield shape(v);
   }
-  return { columns, records: records(), progress, close: () => stream.destroy() };
+  return { columns, records: records(), progress, close };
 }

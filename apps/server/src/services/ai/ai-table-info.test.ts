@@ -100,6 +100,19 @@ describe('AI table info reaches the model; excluded columns never do', () => {
     expect(fk).not.toContain(SECRET_COLUMN);
   });
 
+  it("the model's SELECT * on the table goes back to it to name its columns (its results would carry the column), without naming the column", async () => {
+    llm.reply({ content: ['```sql\nSELECT * FROM tbl_p\n```'] }, { content: ['```sql\nSELECT c_nm FROM tbl_p\n```'] });
+    const before = llm.requests.length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/ai/chat', payload: { questionType: 'NL_2_SQL', input: 'show all patients', dataSourceId: dsId } });
+    expect(res.statusCode).toBe(200);
+    const sent = llm.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    const retry = JSON.stringify(sent[1]!.body);
+    expect(retry, JSON.stringify(sent[1]!.body.messages.at(-1))).toContain('reads a column of tbl_p that is not in the schema');
+    expect(retry).not.toContain(SECRET_COLUMN);
+    expect(res.body).toContain('SELECT c_nm FROM tbl_p');
+  });
+
   it('a table-bound question, an AI data collection chat and schema linking leave the column out too', async () => {
     const bound = await ask({ questionType: 'TEXT_MODIFY_COLUMN', input: 'add a column for the birth date', dataSourceId: dsId, tableList: [{ tableName: 'tbl_p', tableType: 'TABLE' }] });
     expect(bound).toContain('tbl_p');

@@ -23,6 +23,7 @@ import { auditActor } from '../../http/audit-actor.js';
 import { aiMsg } from './ai-messages.js';
 import { linkValues } from './link-values.js';
 import { catalogWithTableInfo, withoutExcludedColumns } from './ai-table-info.js';
+import { excludedReadProblem } from './table-info-query-check.js';
 import { chatKnowledge } from '../knowledge/chat-knowledge.js';
 
 export interface ChatContext {
@@ -126,7 +127,8 @@ export async function buildChatContext(
     hooks = {
       databaseType: record?.input.type,
       lookupTable: (name) => findTable(catalog, name)?.columns.map((c) => c.name),
-      ...(record ? { dryRun: (sql: string, s?: AbortSignal) => dryRun(deps, record, loc!, sql, s ?? signal) } : {}),
+      // A statement reading a column the AI table info excludes (by name or through *) is sent back to the model to fix.
+      ...(record ? { dryRun: async (sql: string, s?: AbortSignal) => (await excludedReadProblem(deps, scopeOf(req).organizationId, record, loc!, sql)) ?? dryRun(deps, record, loc!, sql, s ?? signal) } : {}),
     };
   }
   return { prompt, hooks, notice };

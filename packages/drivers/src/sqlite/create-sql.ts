@@ -113,51 +113,50 @@ export function tableFlagsOf(createTable: string | null): TableFlags {
 
 export interface GeneratedClause { expression: string; stored: boolean }
 
-/** The generated columns of a CREATE TABLE (`[GENERATED ALWAYS] AS (expr) [STORED|VIRTUAL]`), by column name. */
-export function generatedColumnsOf(createTable: string | null): Map<string, GeneratedClause> {
-  const out = new Map<string, GeneratedClause>();
-  if (!createTable) return out;
+/**
+ * Walks the column definitions of a CREATE TABLE (table constraints skipped): `visit` sees each
+ * top-level token of a column's definition after its name, with the column's name, and returns true
+ * when it has what it wanted from that column.
+ */
+function eachColumnToken(createTable: string | null, visit: (ts: Token[], i: number, to: number, column: string) => boolean): void {
+  if (!createTable) return;
   const ts = tokens(createTable);
   const open = ts.findIndex((t) => t.kind === TK.OpenParen);
-  if (open < 0) return out;
+  if (open < 0) return;
   for (const [from, to] of items(ts, open)) {
     const first = ts[from]!;
     if (['CONSTRAINT', 'CHECK', 'PRIMARY', 'UNIQUE', 'FOREIGN'].some((w) => isWord(first, w))) continue;
     let depth = 0;
     for (let i = from + 1; i < to; i++) {
       const t = ts[i]!;
+      // A token that opens a parenthesis is still seen at the column's own level.
+      if (t.kind === TK.CloseParen) depth--;
+      if (depth === 0 && visit(ts, i, to, nameOf(first))) break;
       if (t.kind === TK.OpenParen) depth++;
-      else if (t.kind === TK.CloseParen) depth--;
-      if (depth !== 0 || !isWord(t, 'AS') || ts[i + 1]?.kind !== TK.OpenParen) continue;
-      const close = closing(ts, i + 1);
-      const stored = ts.slice(close + 1, to).some((x) => isWord(x, 'STORED'));
-      out.set(nameOf(first), { expression: createTable.slice(ts[i + 1]!.end, ts[close]!.start).trim(), stored });
-      break;
     }
   }
+}
+
+/** The generated columns of a CREATE TABLE (`[GENERATED ALWAYS] AS (expr) [STORED|VIRTUAL]`), by column name. */
+export function generatedColumnsOf(createTable: string | null): Map<string, GeneratedClause> {
+  const out = new Map<string, GeneratedClause>();
+  eachColumnToken(createTable, (ts, i, to, column) => {
+    if (!isWord(ts[i], 'AS') || ts[i + 1]?.kind !== TK.OpenParen) return false;
+    const close = closing(ts, i + 1);
+    const stored = ts.slice(close + 1, to).some((x) => isWord(x, 'STORED'));
+    out.set(column, { expression: createTable!.slice(ts[i + 1]!.end, ts[close]!.start).trim(), stored });
+    return true;
+  });
   return out;
 }
 
 /** The COLLATE of each column that declares one (`name TEXT COLLATE NOCASE`), by column name. */
 export function columnCollationsOf(createTable: string | null): Map<string, string> {
   const out = new Map<string, string>();
-  if (!createTable) return out;
-  const ts = tokens(createTable);
-  const open = ts.findIndex((t) => t.kind === TK.OpenParen);
-  if (open < 0) return out;
-  for (const [from, to] of items(ts, open)) {
-    const first = ts[from]!;
-    if (['CONSTRAINT', 'CHECK', 'PRIMARY', 'UNIQUE', 'FOREIGN'].some((w) => isWord(first, w))) continue;
-    let depth = 0;
-    for (let i = from + 1; i < to; i++) {
-      const t = ts[i]!;
-      if (t.kind === TK.OpenParen) depth++;
-      else if (t.kind === TK.CloseParen) depth--;
-      else if (depth === 0 && isWord(t, 'COLLATE') && ts[i + 1]) {
-        out.set(nameOf(first), nameOf(ts[i + 1]!));
-        break;
-      }
-    }
-  }
+  eachColumnToken(createTable, (ts, i, _to, column) => {
+    if (!isWord(ts[i], 'COLLATE') || !ts[i + 1]) return false;
+    out.set(column, nameOf(ts[i + 1]!));
+    return true;
+  });
   return out;
 }

@@ -29,6 +29,12 @@ describe('text tokens', () => {
     expect(t).not.toContain('3');
   });
 
+  it('drops how to sort the answer, keeps orders the question asks about', () => {
+    expect(questionTerms('List singers in descending order of age')).not.toContain('order');
+    expect(questionTerms('names ordered by age, in alphabetical order')).not.toContain('order');
+    expect(questionTerms('How many orders did each customer place?')).toContain('order');
+  });
+
   it('turns Chinese and Japanese text into bigrams', () => {
     expect(splitWords('订单明细')).toEqual(['订单', '单明', '明细']);
   });

@@ -107,7 +107,7 @@ export interface QuestionTerm {
  * identifiers written as one word.
  */
 export function questionTermForms(text: string): QuestionTerm[] {
-  const words = splitWords(text);
+  const words = splitWords(withoutSortWording(text));
   const out: QuestionTerm[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -116,6 +116,16 @@ export function questionTermForms(text: string): QuestionTerm[] {
     if (next && /^[a-z]+$/.test(w + next) && !isStopword(w) && !isStopword(next)) out.push({ term: stem(w + next), word: `${w}_${next}` });
   }
   return out;
+}
+
+/**
+ * "In descending order", "in alphabetical order", "order by", "sorted by": how to sort the
+ * answer, not the schema's `orders` (the sort key named after them still counts).
+ */
+const SORT_WORDING = /\b(?:(?:in|into)\s+(?:the\s+)?)?(?:(?:ascending|descending|increasing|decreasing|alphabetical|alphabetic|reverse|chronological|numerical|lexicographic(?:al)?)\s+order|order(?:ed)?\s+(?:by|of)|in\s+(?:the\s+)?order\s+of|sort(?:ed)?\s+(?:by|in))\b/gi;
+
+export function withoutSortWording(text: string): string {
+  return text.replace(SORT_WORDING, ' ');
 }
 
 /** Stemmed query terms of a question (questionTermForms without the written words). */

@@ -48,3 +48,29 @@ test('Change AI table info: alias and excluded column saved and shown again afte
   expect(info.data.aiTableName).toBe('shop clients');
   await request.put('/api/ai/table_info', { data: { dataSourceId: ds, databaseName: 'main', tableName: 'customers', version: info.data.version, columns: [] } });
 });
+
+test("an AI data collection's table opens its own AI info (over the source's) from the chat page", async ({ page, request }) => {
+  const ds = await demoId(request);
+  const created = await (await request.post('/api/ai/data_collection/create', { data: { title: `Clinic ${Date.now().toString(36)}` } })).json();
+  const collectionId = created.data as number;
+  await request.post('/api/ai/data_collection/element/add', { data: { id: collectionId, elements: [{ type: 'TABLE', tableName: 'orders', dataSourceId: ds, databaseName: 'main' }] } });
+  try {
+    await page.goto('/chat?language=en-US');
+    const collection = page.locator(`[data-testid=ai-collection][data-id="${collectionId}"]`);
+    await collection.getByTestId('ai-collection-toggle').click();
+    await collection.getByTestId('ai-collection-element-ai-info').click();
+    const tab = page.getByTestId('ai-table-info-tab');
+    await expect(page).toHaveURL(/workspace/);
+    await expect(tab).toContainText('For chats on the AI data collection');
+    await tab.getByTestId('ai-info-table-name').fill('purchases');
+    await tab.getByTestId('ai-info-save').click();
+    await expect(page.getByText('AI info of orders saved')).toBeVisible();
+    await page.screenshot({ path: 'test-results/h29-ai-table-info-collection.png' });
+    const own = await (await request.get(`/api/ai/table_info?dataSourceId=${ds}&databaseName=main&tableName=orders&collectionId=${collectionId}`)).json();
+    expect(own.data.aiTableName).toBe('purchases');
+    const source = await (await request.get(`/api/ai/table_info?dataSourceId=${ds}&databaseName=main&tableName=orders`)).json();
+    expect(source.data.aiTableName).toBeNull();
+  } finally {
+    await request.delete(`/api/ai/data_collection/${collectionId}`);
+  }
+});

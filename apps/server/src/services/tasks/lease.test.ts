@@ -28,7 +28,7 @@ describe('a task whose replica is killed', () => {
   let b: ReplicaProcess | undefined;
   let entry: string;
   let removeBundle = () => {};
-  const env = () => ({ ASKDB_MODE: 'server', ASKDB_DATABASE_URL: pgStoreUrl(store.name), ASKDB_SECRET: 'lease-test-secret', ASKDB_TASK_LEASE_SECONDS: '2' });
+  const env = () => ({ ASKDB_MODE: 'server', ASKDB_DATABASE_URL: pgStoreUrl(store.name), ASKDB_SECRET: 'lease-test-secret', ASKDB_TASK_LEASE_SECONDS: '6' });
 
   beforeAll(async () => {
     store = await scratchPgDatabase('askdb_lease_store');
@@ -58,7 +58,7 @@ describe('a task whose replica is killed', () => {
 
     // B joins only now, so A's queue worker is the one holding the job.
     b = await startReplica({ entry, env: env() });
-    // While A lives, its lease is renewed past several of B's sweeps (a sweep every second, a 2 s lease).
+    // While A lives, its lease is renewed past several of B's sweeps (a sweep every 3 s, a 6 s lease: slack for a loaded machine).
     const seen = new Set<string>();
     const { default: pg } = await import('pg');
     const storeClient = new pg.Client({ connectionString: pgStoreUrl(store.name) });

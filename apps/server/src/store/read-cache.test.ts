@@ -102,6 +102,34 @@ describe('read cache across two replicas', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('a source made private straight in the store is refused to the member on B at the next request', async () => {
+    const member = await team.addMember('OPERATOR');
+    await grant(member, null);
+    await servedFromCache(() => select(b, member));
+    await a.deps.store.db.updateTable('data_sources').set({ visibility: 'PRIVATE' }).where('id', '=', shared).execute();
+    try {
+      const after = await select(b, member);
+      expect(after.status).toBe(403);
+      expect(after.body.errorCode).toBe('NO_DATA_ACCESS_PERMISSION');
+    } finally {
+      await a.deps.store.db.updateTable('data_sources').set({ visibility: 'SHARED' }).where('id', '=', shared).execute();
+    }
+  });
+
+  it('a cached grant stops at its expiry by the store clock, with no change to announce it', async () => {
+    const member = await team.addMember('OPERATOR');
+    const expireAt = new Date(Date.now() + 8000).toISOString();
+    const r = await as(a, team.admin, 'POST', '/api/permission/authorization/create', { userId: member.userId, dataSourceId: shared, actions: ['READ'], expireAt });
+    expect(r.status).toBe(200);
+    await servedFromCache(() => select(b, member));
+    // Wait on the store's own clock passing the expiry (a condition, not a guess at how long it takes).
+    const stored = (await a.deps.store.db.selectFrom('authorizations').select('expire_at').where('id', '=', r.body.data as number).executeTakeFirstOrThrow()).expire_at!;
+    const storePassed = async () => ((await storeDb.adminQuery(`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') > $1 as passed`, [stored])) as { rows: { passed: boolean }[] }).rows[0]!.passed;
+    for (let i = 0; i < 800 && !(await storePassed()); i++) await new Promise((res) => setTimeout(res, 25));
+    expect(await storePassed()).toBe(true);
+    expect((await select(b, member)).status).toBe(403);
+  });
+
   it('with the change feed cut, B reads the store (a revoke meanwhile is seen) and caches again once the feed is back', async () => {
     const member = await team.addMember('OPERATOR');
     const id = await grant(member, null);

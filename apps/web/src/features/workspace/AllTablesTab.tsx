@@ -1,32 +1,17 @@
 /** VIEW_ALL_TABLES tab: every table of a database/schema with its comment, searchable, with the table actions. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Input, Space, Table, Tag } from 'antd';
 import { PlusOutlined, PushpinFilled, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isSelectionComplete, type DatabaseType } from '@askdb/contracts';
 import { metaApi, type TableItem } from './meta-api';
-import { openTab, type TabTarget } from './open-tabs';
+import { openTab } from './open-tabs';
+import { useObjectList } from './use-object-list';
 import { useDialogs } from './dialogs-store';
 import { useTabs, type WorkspaceTab } from './tabs-store';
 import { DataSourcePicker } from './DataSourcePicker';
 
 export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<TableItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const target: TabTarget = { dataSourceId: tab.dataSourceId!, dataSourceName: tab.dataSourceName, databaseType: tab.databaseType as DatabaseType, databaseName: tab.databaseName, schemaName: tab.schemaName };
-  const load = useCallback((refresh = false) => {
-    setError(null);
-    if (!tab.databaseType || !isSelectionComplete(tab.databaseType as DatabaseType, tab.databaseName, tab.schemaName)) return;
-    metaApi.tables(target, { refresh }).then((p) => setRows(p.data), (e) => setError((e as Error).message));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab.dataSourceId, tab.databaseName, tab.schemaName]);
-  useEffect(() => load(), [load]);
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (rows ?? []).filter((r) => !q || r.name.toLowerCase().includes(q) || (r.comment ?? '').toLowerCase().includes(q));
-  }, [rows, search]);
+  const { target, rows, setRows, error, search, setSearch, shown, load } = useObjectList<TableItem>(tab, (target, refresh) => metaApi.tables(target, { refresh }).then((p) => p.data));
 
   return (
     <div className="askdb-pane" data-testid="all-tables-tab">
@@ -43,7 +28,7 @@ export function AllTablesTab({ tab }: { tab: WorkspaceTab }) {
         <Button size="small" icon={<ReloadOutlined />} onClick={() => load(true)}>{t('workspace.menu.refresh')}</Button>
         <span style={{ marginLeft: 'auto', opacity: 0.6, fontSize: 12 }}>{rows ? t('workspace.tableCount', { count: shown.length }) : ''}</span>
       </div>
-      {error && <Alert type="error" showIcon title={error} style={{ margin: 12 }} />}
+      {error && <Alert type="error" showIcon title={error.message} style={{ margin: 12 }} />}
       <div className="askdb-pane-body">
         <Table<TableItem>
           size="small"

@@ -1,11 +1,10 @@
 /** VIEW_ALL_VIEWS tab (spec 01 §2 tab types): every view of a database/schema with its comment and a definition preview. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Input, Space, Table, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isSelectionComplete, type DatabaseType } from '@askdb/contracts';
 import { metaApi, type ViewItem } from './meta-api';
-import { openTab, type TabTarget } from './open-tabs';
+import { openTab } from './open-tabs';
+import { useObjectList } from './use-object-list';
 import { tableSqlName } from './table-actions';
 import type { WorkspaceTab } from './tabs-store';
 import { definitionPreview } from './view-preview';
@@ -14,21 +13,7 @@ import { ErrorDetails } from '../../app/ErrorDetails';
 
 export function AllViewsTab({ tab }: { tab: WorkspaceTab }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<ViewItem[] | null>(null);
-  const [error, setError] = useState<Error | null>(null);
-  const [search, setSearch] = useState('');
-  const target: TabTarget = { dataSourceId: tab.dataSourceId!, dataSourceName: tab.dataSourceName, databaseType: tab.databaseType as DatabaseType, databaseName: tab.databaseName, schemaName: tab.schemaName };
-  const load = useCallback((refresh = false) => {
-    setError(null);
-    if (!tab.databaseType || !isSelectionComplete(tab.databaseType as DatabaseType, tab.databaseName, tab.schemaName)) return;
-    metaApi.views(target, refresh).then(setRows, (e) => setError(e as Error));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab.dataSourceId, tab.databaseName, tab.schemaName]);
-  useEffect(() => load(), [load]);
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (rows ?? []).filter((r) => !q || r.name.toLowerCase().includes(q) || (r.comment ?? '').toLowerCase().includes(q));
-  }, [rows, search]);
+  const { target, rows, error, search, setSearch, shown, load } = useObjectList<ViewItem>(tab, (target, refresh) => metaApi.views(target, refresh));
   const showDefinition = (v: ViewItem) => {
     const table = { ...target, tableName: v.name };
     const body = v.definition?.trim();

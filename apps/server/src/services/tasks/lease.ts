@@ -76,10 +76,12 @@ export function startTaskLeases(deps: Pick<AppDeps, 'store' | 'config' | 'jobs'>
     return failed;
   };
 
-  // One tick at a time: a slow store must not pile renewals and sweeps up.
+  // One tick at a time: while a slow store holds one, the next ones are skipped, not piled up.
+  let inFlight = false;
   const tick = (what: () => Promise<unknown>, name: string) => {
-    if (stopped) return;
-    busy = busy.then(what).catch((err) => { if (!stopped) log.warn({ err }, `task lease: ${name} failed`); });
+    if (stopped || inFlight) return;
+    inFlight = true;
+    busy = what().catch((err) => { if (!stopped) log.warn({ err }, `task lease: ${name} failed`); }).finally(() => { inFlight = false; });
   };
   const renewEvery = Math.max(250, Math.floor(taskLease.ms / 3));
   const sweepEvery = Math.max(500, Math.floor(taskLease.ms / 2));

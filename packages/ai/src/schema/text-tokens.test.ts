@@ -35,6 +35,14 @@ describe('text tokens', () => {
     expect(questionTerms('How many orders did each customer place?')).toContain('order');
   });
 
+  it('keeps the names of an evidence note, not its connective or its SQL', () => {
+    const t = questionTerms("gold card refers to type = 'gold'; rate = DIVIDE(SUM(amount), COUNT(id))");
+    expect(t).toEqual(expect.arrayContaining(['gold', 'card', 'type', 'rate', 'amount']));
+    expect(t).not.toContain('refer');
+    expect(t).not.toContain('divide');
+    expect(t).not.toContain('sum');
+  });
+
   it('turns Chinese and Japanese text into bigrams', () => {
     expect(splitWords('订单明细')).toEqual(['订单', '单明', '明细']);
   });

@@ -107,7 +107,7 @@ export interface QuestionTerm {
  * identifiers written as one word.
  */
 export function questionTermForms(text: string): QuestionTerm[] {
-  const words = splitWords(withoutSortWording(text));
+  const words = splitWords(withoutNoteWording(withoutSortWording(text)));
   const out: QuestionTerm[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -126,6 +126,18 @@ const SORT_WORDING = /\b(?:(?:in|into)\s+(?:the\s+)?)?(?:(?:ascending|descending
 
 export function withoutSortWording(text: string): string {
   return text.replace(SORT_WORDING, ' ');
+}
+
+/**
+ * The wording of evidence notes that come with questions ("gold card refers to type = 'gold'",
+ * "rate = DIVIDE(SUM(x), COUNT(y))"): the connective and SQL written in capitals say how, not
+ * what (`refers` would otherwise meet every `…Ref` column). The names in the note still count.
+ */
+const NOTE_WORDING = /\b(?:refers?|referring|referred)\s+to\b|\bstands?\s+for\b/gi;
+const NOTE_SQL = /\b(?:DIVIDE|SUBTRACT|MULTIPLY|ADD|SUM|AVG|COUNT|MAX|MIN|CAST|IIF|SUBSTR|STRFTIME|ROUND|ABS|LENGTH|REAL|INTEGER|DISTINCT|CASE|WHEN|THEN|ELSE|END|AND|OR|NOT|NULL|IS|LIKE|IN|BETWEEN|AS|WHERE|SELECT|FROM)\b/g;
+
+export function withoutNoteWording(text: string): string {
+  return text.replace(NOTE_WORDING, ' ').replace(NOTE_SQL, ' ');
 }
 
 /** Stemmed query terms of a question (questionTermForms without the written words). */

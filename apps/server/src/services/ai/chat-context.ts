@@ -23,6 +23,7 @@ import { auditActor } from '../../http/audit-actor.js';
 import { aiMsg } from './ai-messages.js';
 import { linkValues } from './link-values.js';
 import { catalogWithTableInfo, withoutExcludedColumns } from './ai-table-info.js';
+import { promptTable, promptView } from './table-info-apply.js';
 import { excludedReadProblem } from './table-info-query-check.js';
 import { chatKnowledge } from '../knowledge/chat-knowledge.js';
 
@@ -95,20 +96,21 @@ export async function buildChatContext(
     if (provider && input.questionType === 'NL_2_SQL' && schemaTokenEstimate(bound.catalog) > DEFAULT_TOKEN_BUDGET) {
       linked = (await pickTablesWithModel(provider, linked, input.input, { model: input.model, signal })).linked;
     }
-    let slice = renderSchema(bound.catalog, linked, { privacy, quote });
+    // AI names (aliases) are written into the comments the model reads (promptView).
+    let slice = renderSchema(promptView(bound.catalog, linked), linked, { privacy, quote });
     if (privacy === 'SCHEMA_AND_SAMPLES' && bound.record && slice.tables.length) {
       // Samples go into copies of the chosen tables: the catalog object is shared by every request on this schema.
       const withSamples = { ...bound.catalog, tables: bound.catalog.tables.map((t) => (slice.tables.includes(t.name) ? { ...t, columns: t.columns.map((c) => ({ ...c })) } : t)) };
       const chosen = withSamples.tables.filter((t) => slice.tables.includes(t.name));
       await fillSamples(deps, bound.record, bound.loc!, chosen, signal);
-      slice = renderSchema(withSamples, linked, { privacy, quote });
+      slice = renderSchema(promptView(withSamples, linked), linked, { privacy, quote });
     }
     prompt.schema = slice.text;
 
     if (TABLE_BOUND_TYPES.has(input.questionType) && input.tableList?.[0]) {
       const t = findTable(bound.catalog, input.tableList[0].tableName);
       prompt.tableName = input.tableList[0].tableName;
-      if (t) prompt.tableDdl = tableDdl(t, undefined, privacy === 'SCHEMA_AND_SAMPLES', quote);
+      if (t) prompt.tableDdl = tableDdl(promptTable(t), undefined, privacy === 'SCHEMA_AND_SAMPLES', quote);
     }
     if (input.questionType === 'SQL_OPTIMIZER' && bound.record) {
       const a = analyzeStatement(input.input, dialectFor(bound.record.input.type).splitter);

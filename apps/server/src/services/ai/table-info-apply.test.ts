@@ -1,7 +1,7 @@
 /** applyTableInfo and mergeInfo: what the AI catalog becomes (excluded columns and every key naming them gone; names, comments, examples in). */
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '@askdb/ai';
-import { applyTableInfo, infoLookup } from './table-info-apply.js';
+import { applyTableInfo, infoLookup, promptView } from './table-info-apply.js';
 import { mergeInfo, type AiTableInfo } from './table-info-schema.js';
 
 const catalog: Catalog = {
@@ -14,13 +14,19 @@ const catalog: Catalog = {
 
 describe('applyTableInfo', () => {
   it('drops an excluded column and the keys that name it, here and in other tables, and leaves other tables as they were', () => {
-    const infos = new Map<string, AiTableInfo>([['PERSON', { aiTableName: 'people', columns: [{ name: 'ssn', excluded: true }, { name: 'nm', aliasName: 'full name', enumValues: ['Ada'], exampleData: 'Bob, Eve' }] }]]);
+    const infos = new Map<string, AiTableInfo>([['PERSON', { aiTableName: 'people', columns: [{ name: 'ssn', excluded: true }, { name: 'nm', aliasName: 'full name', enumValues: ['Ada'], exampleData: 'Bob, Eve' }, { name: 'id', aliasName: 'person number, member no' }] }]]);
     const out = applyTableInfo(catalog, infoLookup(infos));
     const person = out.tables[0]!;
     expect(person.columns.map((c) => c.name)).toEqual(['id', 'nm']);
     expect(person.aliases).toEqual(['people']);
-    expect(person.comment).toBe('AI name: people. db comment');
-    expect(person.columns[1]).toMatchObject({ aliases: ['full name'], comment: 'AI name: full name; values: Ada; e.g. Bob, Eve', samples: ['Ada', 'Bob', 'Eve'] });
+    // Names are names for linking (no "AI name" label in every comment); the prompt's view writes them in front.
+    expect(person.comment).toBe('db comment');
+    expect(person.columns[1]).toMatchObject({ aliases: ['full name'], comment: 'values: Ada; e.g. Bob, Eve', samples: ['Ada', 'Bob', 'Eve'] });
+    const shown = promptView(out, [{ tableName: 'person' }]);
+    expect(shown.tables.map((t) => t.name)).toEqual(['person']);
+    expect(shown.tables[0]!.comment).toBe('AI name: people. db comment');
+    expect(shown.tables[0]!.columns[1]!.comment).toBe('AI name: full name; values: Ada; e.g. Bob, Eve');
+    expect(person.columns[0]!.aliases).toEqual(['person number', 'member no']);
     expect(out.tables[1]!.foreignKeys).toEqual([]);
     expect(JSON.stringify(out)).not.toContain('"ssn"');
     expect(out.tables[2]).toBe(catalog.tables[2]);

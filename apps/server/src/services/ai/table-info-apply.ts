@@ -17,13 +17,20 @@ export function infoLookup(infos: Map<string, AiTableInfo>): (tableName: string)
   return (name) => infos.get(name) ?? loose.get(lastPart(name));
 }
 
+/** An AI name may list several ("buyer, client"): each is an alias of its own. */
+const namesIn = (s: string | undefined) => (s ?? '').split(/[,;，、；]/).map((x) => x.trim()).filter(Boolean);
+
 function excludedOf(info: AiTableInfo | undefined): Set<string> {
   return new Set((info?.columns ?? []).filter((c) => c.excluded).map((c) => c.name));
 }
 
+/**
+ * The column's comment for the AI. The AI names are not in it: linking reads them as names
+ * (`aliases`), and a label in every comment would make "name" match every aliased column;
+ * `promptView` puts them in front for the prompt.
+ */
 function columnComment(original: string | undefined, c: AiColumnInfo): string | undefined {
   const parts = [
-    c.aliasName ? `AI name: ${c.aliasName}` : '',
     c.aliasComment ?? original ?? '',
     c.enumValues?.length ? `values: ${c.enumValues.join(', ')}` : '',
     c.exampleData ? `e.g. ${c.exampleData}` : '',
@@ -45,14 +52,42 @@ function applyColumn(col: CatalogColumn, c: AiColumnInfo | undefined): CatalogCo
   return {
     ...col,
     ...(comment ? { comment } : {}),
-    ...(c.aliasName ? { aliases: [...new Set([...(col.aliases ?? []), c.aliasName])] } : {}),
+    ...(c.aliasName ? { aliases: [...new Set([...(col.aliases ?? []), ...namesIn(c.aliasName)])] } : {}),
     ...(samples.length ? { samples } : {}),
   };
 }
 
 function tableComment(original: string | undefined, info: AiTableInfo): string | undefined {
-  const parts = [info.aiTableName ? `AI name: ${info.aiTableName}` : '', info.aiTableComment ?? original ?? ''].filter(Boolean);
-  return parts.length ? parts.join('. ') : undefined;
+  return info.aiTableComment ?? original;
+}
+
+const labelled = (aliases: string[] | undefined, comment: string | undefined, sep: string) =>
+  aliases?.length ? [`AI name: ${aliases.join(', ')}`, comment].filter(Boolean).join(sep) : comment;
+
+/**
+ * The tables a prompt may show (the first `max` of `linked`, and every mentioned one), with their AI
+ * names written in front of their comments ("AI name: patients. one row per patient"): the model
+ * reads names only as text. Other tables are left out (the prompt never shows them).
+ */
+export function promptView(catalog: Catalog, linked: { tableName: string; mentioned?: boolean }[], max = 50): Catalog {
+  const wanted = new Set(linked.filter((l, i) => l.mentioned || i < max).map((l) => l.tableName));
+  return { ...catalog, tables: catalog.tables.filter((t) => wanted.has(t.name)).map(promptTable) };
+}
+
+/** One table as promptView writes it (also for a table-bound question's DDL). */
+export function promptTable(t: CatalogTable): CatalogTable {
+  if (!t.aliases?.length && !t.columns.some((c) => c.aliases?.length)) return t;
+  const comment = labelled(t.aliases, t.comment, '. ');
+  const { comment: _c, ...rest } = t;
+  return {
+    ...rest,
+    ...(comment ? { comment } : {}),
+    columns: t.columns.map((c) => {
+      if (!c.aliases?.length) return c;
+      const { comment: _cc, ...col } = c;
+      return { ...col, comment: labelled(c.aliases, c.comment, '; ')! };
+    }),
+  };
 }
 
 /**
@@ -88,7 +123,7 @@ export function applyTableInfo(catalog: Catalog, infoOf: (tableName: string) => 
     return {
       ...rest,
       ...(comment ? { comment } : {}),
-      ...(info?.aiTableName || t.aliases?.length ? { aliases: [...new Set([...(t.aliases ?? []), ...(info?.aiTableName ? [info.aiTableName] : [])])] } : {}),
+      ...(info?.aiTableName || t.aliases?.length ? { aliases: [...new Set([...(t.aliases ?? []), ...namesIn(info?.aiTableName)])] } : {}),
       columns,
       foreignKeys: foreignKeys.filter(fkKept(excluded)),
     };

@@ -21,9 +21,11 @@ import { chatMsg } from './messages.js';
 import { SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 
 const WRITE_EVERY_MS = 500;
+const SWEEP_EVERY_MS = 10 * 60_000;
 type Files = Pick<AppDeps, 'store' | 'config'>;
 /** Loads and rebuilds running in this process, by chat. */
 const running = new Map<number, Promise<unknown>>();
+const lastSweep = new Map<string, number>();
 
 export function initialExcel(meta: UploadMeta, uploadId: string, header?: ExcelHeader): StoredExcel {
   return { fileName: meta.fileName, status: 'LOADING', progress: 0, rowsLoaded: 0, tables: [], uploadId, ...(header ? { header } : {}) };
@@ -96,6 +98,7 @@ export function startExcelLoad(o: { deps: Files; repo: ChatV2Repo; chatId: numbe
  * (loaded before files were kept there) says so.
  */
 export async function chatDbPath(deps: Files, chat: ChatRow, lang: Language): Promise<string> {
+  sweepSoon(deps);
   const file = chatDbFile(deps.config.home, chat.id);
   await running.get(chat.id)?.catch(() => undefined);
   if (await fs.promises.stat(file).then((st) => st.isFile(), () => false)) return file;
@@ -123,4 +126,34 @@ export async function removeChatData(deps: Files, chatId: number): Promise<void>
   await running.get(chatId)?.catch(() => undefined);
   await rmDuckdb(chatDbFile(deps.config.home, chatId));
   await filesOf(deps).removeOwner('chat', chatId);
+}
+
+/**
+ * Removes this replica's DuckDB files of chats deleted on another replica (the one that deleted a
+ * chat removed its own copy and the stored upload at once). At most every ten minutes, in the background.
+ */
+function sweepSoon(deps: Files): void {
+  const home = deps.config.home;
+  if (Date.now() - (lastSweep.get(home) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(home, Date.now());
+  void sweepDeletedChats(deps).catch(() => undefined);
+}
+
+export async function sweepDeletedChats(deps: Files): Promise<number> {
+  const dir = path.dirname(chatDbFile(deps.config.home, 0));
+  const ids = (await fs.promises.readdir(dir).catch(() => [] as string[])).map((n) => /^(\d+)\.duckdb$/.exec(n)?.[1]).filter((x): x is string => !!x).map(Number);
+  if (!ids.length) return 0;
+  const db = deps.store.db as unknown as import('kysely').Kysely<any>;
+  const alive = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('ai_chats').select('id').where('id', 'in', ids.slice(i, i + 500)).where('deleted_at', 'is', null).execute();
+    for (const r of rows) alive.add(Number(r.id));
+  }
+  let removed = 0;
+  for (const id of ids) {
+    if (alive.has(id) || running.has(id)) continue;
+    await rmDuckdb(chatDbFile(deps.config.home, id));
+    removed++;
+  }
+  return removed;
 }

@@ -19,6 +19,7 @@ import { finalParts, post, upload as chatUpload, waitLoaded, xlsx } from '../../
 import { upload as taskUpload, waitTask } from '../../test/task-helpers.js';
 import { keptFiles } from './kept-files.js';
 import { TaskRepo } from '../../store/tasks.js';
+import { sweepDeletedChats } from '../chats/excel-chat.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(5000)]);
 
@@ -89,6 +90,10 @@ describe('files across two replicas with their own ASKDB_HOME', () => {
     expect((await as(b, owner, 'DELETE', `/api/ai/chat/delete?id=${chatId}`)).status).toBe(200);
     expect(await chunksOf(uploadId)).toBe(0);
     expect((await keptFiles(a.deps, 'chat')).stored).toEqual([]);
+    // A's copy of the DuckDB file of the chat B deleted goes in A's next sweep.
+    expect(fs.existsSync(onA)).toBe(true);
+    expect(await sweepDeletedChats(a.deps)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(onA)).toBe(false);
   }, 90_000);
 
   it('an import: uploaded on A, previewed and started on B; the upload is used up; another import is cancelled on B', async () => {

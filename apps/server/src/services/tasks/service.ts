@@ -58,6 +58,8 @@ export class TaskService {
   }
 
   async register(): Promise<void> {
+    // Export scratch folders a stopped process left behind (at start-up none of this process's exports runs).
+    await sweepOld(this.workDir, 24 * 3600_000);
     await this.deps.jobs.work<{ taskId: number }>(TASK_JOB, (data) => this.run(data.taskId));
     // A task whose process ended mid-run (restart, crash) reports no progress any more: after 30 minutes it is failed.
     await this.repo.failStale(new Date(Date.now() - 30 * 60_000).toISOString(), 'interrupted: the server stopped while the task ran').catch(() => 0);
@@ -197,5 +199,13 @@ export class TaskService {
   async remove(t: TaskRecord): Promise<void> {
     await this.files.removeOwner('task', t.id);
     await (this.deps.store.db as unknown as import('kysely').Kysely<any>).deleteFrom('tasks').where('id', '=', t.id).execute();
+  }
+}
+
+async function sweepOld(dir: string, maxAgeMs: number): Promise<void> {
+  const cutoff = Date.now() - maxAgeMs;
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const st = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+    if (st && st.mtimeMs < cutoff) await fs.promises.rm(path.join(dir, name), { recursive: true, force: true });
   }
 }

@@ -36,6 +36,8 @@ export const TableEditColumn = z.object({
   collation: z.string().max(255).nullable().optional(),
   /** MySQL family: `ON UPDATE current_timestamp([n])` (absent: kept from the table; null: none). */
   onUpdate: z.string().max(40).regex(/^current_timestamp(\(\d?\))?$/i, 'current_timestamp only').nullable().optional(),
+  /** SQL Server: a SPARSE column (absent: kept from the table). */
+  sparse: z.boolean().optional(),
   primaryKey: z.boolean(),
 });
 export type TableEditColumn = z.infer<typeof TableEditColumn>;
@@ -45,6 +47,8 @@ export const TableEditIndexColumn = z.object({
   name: identifier.nullable(),
   expression: longText.nullable().optional(),
   order: z.enum(['ASC', 'DESC']).optional(),
+  /** MySQL family: the prefix length of a column part (`KEY k (name(10))`), in characters (bytes for binary types). */
+  length: z.number().int().min(1).max(65_535).nullable().optional(),
 });
 export type TableEditIndexColumn = z.infer<typeof TableEditIndexColumn>;
 
@@ -137,6 +141,10 @@ export interface TableEditModelResult {
   collations?: { name: string; charset: string | null; isDefault: boolean }[];
   /** Whether indexes take INCLUDE columns (PostgreSQL). */
   indexInclude?: boolean;
+  /** Whether an index column takes a prefix length (MySQL family). */
+  indexPrefixLength?: boolean;
+  /** Whether columns can be SPARSE (SQL Server). */
+  sparseColumns?: boolean;
   /** What a new table starts with: a key column, and the column "add column" adds. */
   newKeyColumn: TableEditColumn;
   newColumn: TableEditColumn;

@@ -79,6 +79,8 @@ export interface ColumnInfo {
   generatedStored?: boolean;
   /** MySQL family: `ON UPDATE current_timestamp()`'s expression. */
   onUpdate?: string | null;
+  /** SQL Server: a SPARSE column. */
+  sparse?: boolean;
 }
 export interface KeyInfo {
   name: string;
@@ -98,7 +100,8 @@ export interface IndexInfo {
   unique: boolean;
   primary?: boolean;
   method?: string | null;
-  columns: { name: string; order?: 'ASC' | 'DESC'; expression?: string }[];
+  /** `length`: MySQL family, an index on the column's first `length` characters (SUB_PART). */
+  columns: { name: string; order?: 'ASC' | 'DESC'; expression?: string; length?: number }[];
   where?: string | null;
   /** PostgreSQL: the engine's whole CREATE INDEX (opclasses, INCLUDE, storage options). */
   definition?: string | null;

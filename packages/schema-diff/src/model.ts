@@ -35,6 +35,8 @@ export interface ColumnModel {
   generated?: { expression: string; stored: boolean } | null;
   /** MySQL family: the expression of `ON UPDATE …` (rows stamp themselves on update). */
   onUpdate?: string | null;
+  /** SQL Server: a SPARSE column (stores NULL in no space; must be nullable). */
+  sparse?: boolean;
 }
 
 export interface PrimaryKeyModel {
@@ -73,6 +75,8 @@ export interface IndexColumnModel {
   name: string | null;
   expression?: string | null;
   order: 'ASC' | 'DESC';
+  /** MySQL family: an index on the first `length` characters (bytes) of the column. */
+  length?: number | null;
 }
 
 export interface IndexModel {

@@ -67,6 +67,8 @@ export function engineOffer(engine: TableEditEngine): EngineOffer {
     tableOptions: mysql ? { engines: MYSQL_ENGINES, charsets: MYSQL_CHARSETS } : null,
     collations: [],
     indexInclude: engine === 'postgresql',
+    indexPrefixLength: mysql,
+    sparseColumns: engine === 'sqlserver',
     newKeyColumn: column({ name: 'id', type: keyType, nullable: false, autoIncrement: true, primaryKey: true }),
     newColumn: column({ type: textType }),
   };

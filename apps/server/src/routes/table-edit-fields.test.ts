@@ -3,37 +3,14 @@
  * ON UPDATE current_timestamp() and column collation (its character set follows), PostgreSQL column
  * collation and index INCLUDE columns — written into the DDL and applied on the real servers.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableEditColumn, TableEditModel, TableEditModelResult } from '@askdb/contracts';
-import { pgSourceInput, testApp, PG_URL, type TestApp } from '../test/helpers.js';
+import type { TableEditModel } from '@askdb/contracts';
+import { testApp, type TestApp } from '../test/helpers.js';
+import { col, tableEditApi, withColumn, type Place } from '../test/table-edit-helpers.js';
 
 const run = process.pid + '_' + Date.now().toString(36);
-const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
-const requireServices = process.env.ASKDB_REQUIRE_SERVICES === '1';
-
-interface Place { dataSourceId: number; databaseName?: string; schemaName?: string }
-type Statement = { success: boolean; message: string; dataList: (string | null)[][] };
-
 let t: TestApp;
-const createSource = async (body: object) => (await t.json('POST', '/api/connection/datasource/create', body)).body.data as number;
-const model = async (p: Place, tableName?: string) => {
-  const r = await t.json<TableEditModelResult>('POST', '/api/rdb/table/edit_model', { ...p, tableName });
-  expect(r.status, r.body.errorMessage).toBe(200);
-  return r.body.data;
-};
-const editSql = (p: Place, body: object) => t.json<{ statements: string[] }>('POST', '/api/rdb/table/edit_sql', { ...p, ...body });
-async function execute(p: Place, sql: string): Promise<Statement[]> {
-  const r = await t.json<Statement[]>('POST', '/api/rdb/dml/execute', { ...p, sql, errorContinue: false });
-  expect(r.status).toBe(200);
-  return r.body.data;
-}
-async function apply(p: Place, statements: string[]): Promise<void> {
-  const results = await execute(p, statements.map((s) => `${s};`).join('\n'));
-  expect(results.filter((x) => !x.success).map((x) => x.message)).toEqual([]);
-}
-const col = (m: TableEditModel, name: string) => m.columns.find((c) => c.name === name)!;
-const withColumn = (m: TableEditModel, name: string, patch: Partial<TableEditColumn>): TableEditModel => ({ ...m, columns: m.columns.map((c) => (c.name === name ? { ...c, ...patch } : c)) });
+const { model, editSql, execute, apply, mariaDb, postgres } = tableEditApi(() => t);
 
 beforeAll(async () => {
   t = await testApp({ demo: false });
@@ -46,19 +23,18 @@ describe('MariaDB: ON UPDATE current_timestamp() and column collation', () => {
   const db = `askdb_tef_${run}`;
   let p: Place;
   let up = true;
+  let drop: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const ds = await createSource({ alias: 'tef mariadb', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password) });
-    const r = await t.json<Statement[]>('POST', '/api/rdb/dml/execute', { dataSourceId: ds, sql: `CREATE DATABASE ${db} CHARACTER SET utf8mb4` });
-    if (!r.body.success || !r.body.data[0]!.success) {
-      if (requireServices) throw new Error(`MariaDB is not available: ${r.body.errorMessage ?? r.body.data?.[0]?.message}`);
+    const scratch = await mariaDb(db);
+    if (!scratch) {
       up = false;
       return;
     }
-    p = { dataSourceId: ds, databaseName: db };
+    ({ place: p, drop } = scratch);
   });
   afterAll(async () => {
-    if (up && p) await t.json('POST', '/api/rdb/dml/execute', { dataSourceId: p.dataSourceId, sql: `DROP DATABASE IF EXISTS ${db}` });
+    if (up) await drop();
   });
 
   it('creates a column with ON UPDATE, reads it back, and turns it off again', async (ctx) => {
@@ -111,26 +87,21 @@ describe('MariaDB: ON UPDATE current_timestamp() and column collation', () => {
 
 describe('PostgreSQL: column collation and index INCLUDE columns', () => {
   const dbName = `askdb_tef_${run}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
   let p: Place;
   let up = true;
+  let drop: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    try {
-      await admin.connect();
-    } catch (e) {
-      if (requireServices) throw e;
+    const scratch = await postgres(dbName);
+    if (!scratch) {
       up = false;
       return;
     }
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    p = { dataSourceId: await createSource(pgSourceInput('tef pg', dbName)), databaseName: dbName, schemaName: 'public' };
+    ({ place: p, drop } = scratch);
     await apply(p, ['CREATE TABLE items (id int PRIMARY KEY, sku text, label text, price numeric)']);
   });
   afterAll(async () => {
-    if (!up) return;
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    if (up) await drop();
   });
 
   it('sets a column collation from the offered list', async (ctx) => {

@@ -17,6 +17,11 @@ const messages = defineMessages({
     'zh-CN': '列 {name}：“{collation}”不是排序规则名称。',
     'ja-JP': '列 {name}：「{collation}」は照合順序の名前ではありません。',
   },
+  SPARSE_KEY: {
+    'en-US': 'Column {name}: a primary key column cannot be SPARSE.',
+    'zh-CN': '列 {name}：主键列不能是 SPARSE 列。',
+    'ja-JP': '列 {name}：主キーの列は SPARSE にできません。',
+  },
   TABLE_NAME: {
     'en-US': 'Give the table a name.',
     'zh-CN': '请输入表名。',

@@ -18,11 +18,12 @@ export function toEditModel(t: TableModel): TableEditModel {
     comment: t.comment,
     columns: t.columns.map((c) => ({
       name: c.name, type: c.type, nullable: c.nullable, default: c.default, comment: c.comment,
-      autoIncrement: !!c.identity, identity: c.identity, collation: c.collation, ...(c.onUpdate ? { onUpdate: c.onUpdate } : {}), primaryKey: pk.has(c.name),
+      autoIncrement: !!c.identity, identity: c.identity, collation: c.collation, ...(c.onUpdate ? { onUpdate: c.onUpdate } : {}),
+      ...(c.sparse ? { sparse: true } : {}), primaryKey: pk.has(c.name),
     })),
     indexes: t.indexes.map((ix) => ({
       name: ix.name, unique: ix.unique, method: ix.method, where: ix.where, ...includeOf(ix.definition),
-      columns: ix.columns.map((c) => ({ name: c.name, expression: c.expression ?? null, order: c.order })),
+      columns: ix.columns.map((c) => ({ name: c.name, expression: c.expression ?? null, order: c.order, ...(c.length ? { length: c.length } : {}) })),
     })),
     primaryKeyName: t.primaryKey?.name ?? null,
     constraints: { uniques: t.uniques, checks: t.checks, foreignKeys: t.foreignKeys },
@@ -54,6 +55,7 @@ export function problemsOf(desired: TableEditModel, renames: Record<string, stri
     if (!c.type.trim()) out.push({ key: 'COLUMN_TYPE', params: { name } });
     // Written unquoted by the MySQL-family DDL: a bare name only (PostgreSQL quotes it).
     if (c.collation && !/^[A-Za-z0-9_.@-]+$/.test(c.collation)) out.push({ key: 'COLLATION', params: { name, collation: c.collation } });
+    if (c.sparse && c.primaryKey) out.push({ key: 'SPARSE_KEY', params: { name } });
   }
   const names = new Set(desired.columns.map((c) => c.name.trim()));
   const renamed = new Map(Object.entries(renames));
@@ -88,7 +90,7 @@ function originalTable(family: EngineFamily, m: TableEditModel, withBody: Set<st
     comment: m.comment,
     columns: m.columns.map((c): ColumnModel => ({
       name: c.name, type: c.type, nullable: c.nullable, default: c.default, identity: c.autoIncrement ? c.identity ?? null : null,
-      collation: c.collation ?? null, comment: c.comment, ...(c.onUpdate ? { onUpdate: c.onUpdate } : {}),
+      collation: c.collation ?? null, comment: c.comment, ...(c.onUpdate ? { onUpdate: c.onUpdate } : {}), ...sparseOf(family, c, undefined),
     })),
     primaryKey: pk.length ? { name: m.primaryKeyName ?? null, columns: pk } : null,
     ...constraintsOf(m),
@@ -115,7 +117,8 @@ function indexModel(family: EngineFamily, ix: TableEditModel['indexes'][number],
     unique: ix.unique,
     method: blankToNull(ix.method)?.trim() ?? null,
     where: ix.where ?? null,
-    columns: ix.columns.map((c) => ({ name: c.name, expression: c.expression ?? null, order: c.order ?? 'ASC' })),
+    // A prefix length is MySQL's alone; another engine never sees one.
+    columns: ix.columns.map((c) => ({ name: c.name, expression: c.expression ?? null, order: c.order ?? 'ASC', ...(family === 'mysql' && c.length && c.name !== null ? { length: c.length } : {}) })),
   };
   return family === 'postgresql' && withBody.has(out.name) ? { ...out, definition: pgIndexBody(out, ix.include ?? []) } : out;
 }
@@ -134,6 +137,12 @@ function onUpdateOf(family: EngineFamily, c: TableEditColumn, o: TableEditColumn
   if (family !== 'mysql') return {};
   const v = c.onUpdate !== undefined ? c.onUpdate : o?.onUpdate ?? null;
   return v ? { onUpdate: v.toLowerCase() } : {};
+}
+
+/** SQL Server only: the column's SPARSE as asked (absent: as the table has it). */
+function sparseOf(family: EngineFamily, c: TableEditColumn, o: TableEditColumn | undefined): Pick<ColumnModel, 'sparse'> {
+  if (family !== 'sqlserver') return {};
+  return (c.sparse !== undefined ? c.sparse : !!o?.sparse) ? { sparse: true } : {};
 }
 
 /**
@@ -161,6 +170,7 @@ export function desiredTable(family: EngineFamily, desired: TableEditModel, orig
       collation: c.collation !== undefined ? blankToNull(c.collation) : o?.collation ?? null,
       comment: blankToNull(c.comment),
       ...onUpdateOf(family, c, o),
+      ...sparseOf(family, c, o),
     };
   };
   const columns = desired.columns.map(column);

@@ -184,7 +184,7 @@ export class MysqlMetadata implements Metadata {
     const rows = await this.query<Q.IndexColumnRow>(Q.INDEXES_SQL, [db, table, table]);
     return indexesByTable(rows.map((r) => ({
       table_name: r.table_name, name: r.name, unique: Number(r.non_unique) === 0, primary: r.name === 'PRIMARY', method: r.index_type,
-      column_name: r.sub_part ? `${r.column_name ?? ''}(${r.sub_part})` : r.column_name ?? '', descending: r.collation === 'D',
+      column_name: r.column_name ?? '', length: r.sub_part ? Number(r.sub_part) : null, descending: r.collation === 'D',
     })));
   }
 

@@ -49,6 +49,8 @@ export interface IndexColumnRow {
   where?: string | null;
   column_name: string;
   descending?: boolean;
+  /** MySQL family: the prefix length (SUB_PART). */
+  length?: number | null;
 }
 
 /** Rows must come ordered by table, index, column position. */
@@ -63,7 +65,7 @@ export function indexesByTable(rows: IndexColumnRow[]): Map<string, IndexInfo[]>
       seen.set(id, index);
       pushTo(out, r.table_name, index);
     }
-    index.columns.push({ name: r.column_name, order: r.descending ? 'DESC' : 'ASC' });
+    index.columns.push({ name: r.column_name, order: r.descending ? 'DESC' : 'ASC', ...(r.length ? { length: Number(r.length) } : {}) });
   }
   return out;
 }

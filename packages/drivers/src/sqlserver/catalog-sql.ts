@@ -24,14 +24,14 @@ ORDER BY t.name OFFSET @offset ROWS FETCH NEXT @limit ROWS ONLY`;
 export interface ColumnRow {
   table_name: string; name: string; ordinal: number; type_name: string; max_length: number; precision: number; scale: number;
   nullable: boolean; is_identity: boolean; default_value: string | null; comment: string | null; collation: string | null;
-  primary_key: boolean; computed: string | null; seed: string | null; increment: string | null;
+  primary_key: boolean; computed: string | null; seed: string | null; increment: string | null; is_sparse: boolean;
 }
 
 /** @kinds: 'U' tables, 'V' views (sys.objects.type). */
 export const columnsSql = (db: string) => `
 SELECT o.name AS table_name, c.name, c.column_id AS ordinal, ty.name AS type_name, c.max_length, c.precision, c.scale,
   c.is_nullable AS nullable, c.is_identity, dc.definition AS default_value, CAST(ep.value AS nvarchar(max)) AS comment,
-  c.collation_name AS collation, cc.definition AS computed,
+  c.collation_name AS collation, cc.definition AS computed, c.is_sparse,
   CAST(idc.seed_value AS varchar(40)) AS seed, CAST(idc.increment_value AS varchar(40)) AS increment,
   CAST(CASE WHEN EXISTS (SELECT 1 FROM ${db}.sys.indexes i JOIN ${db}.sys.index_columns ic ON ic.object_id = i.object_id AND ic.index_id = i.index_id
     WHERE i.object_id = o.object_id AND i.is_primary_key = 1 AND ic.column_id = c.column_id) THEN 1 ELSE 0 END AS bit) AS primary_key

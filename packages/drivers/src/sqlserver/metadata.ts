@@ -95,6 +95,7 @@ export class SqlServerMetadata implements Metadata {
     const lines = columns.map((c) => {
       if (c.computed) return `  ${q(c.name)} AS ${c.computed}`;
       const parts = [q(c.name), typeText(c.type_name, c.max_length, c.precision, c.scale)];
+      if (c.is_sparse) parts.push('SPARSE');
       if (c.is_identity) parts.push(`IDENTITY(${c.seed ?? 1},${c.increment ?? 1})`);
       if (c.collation) parts.push(`COLLATE ${c.collation}`);
       parts.push(c.nullable ? 'NULL' : 'NOT NULL');
@@ -177,7 +178,7 @@ export class SqlServerMetadata implements Metadata {
     return {
       name: r.name, columnType, dataType: this.dialect.columnType(columnType), nullable: r.nullable, defaultValue: r.default_value,
       comment: r.comment, primaryKey: r.primary_key, autoIncrement: r.is_identity, identity: r.is_identity ? 'BY DEFAULT' : null,
-      ordinal: r.ordinal, precision: r.precision || null, scale: r.scale || null, collation: r.collation,
+      ordinal: r.ordinal, precision: r.precision || null, scale: r.scale || null, collation: r.collation, ...(r.is_sparse ? { sparse: true } : {}),
       length: /char|binary/.test(r.type_name) ? (r.max_length < 0 ? -1 : /^n/.test(r.type_name) ? r.max_length / 2 : r.max_length) : null,
     };
   }

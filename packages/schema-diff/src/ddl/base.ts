@@ -182,8 +182,9 @@ export abstract class DdlGenerator {
     return this.dropConstraint(table, pk.name, 'primary');
   }
 
+  /** A column part may carry a prefix length (MySQL family reads and sends one; `Number` keeps it a number). */
   protected indexColumns(ix: IndexModel): string {
-    return ix.columns.map((c) => `${c.name !== null ? this.q(c.name) : `(${c.expression})`}${c.order === 'DESC' ? ' DESC' : ''}`).join(', ');
+    return ix.columns.map((c) => `${c.name !== null ? `${this.q(c.name)}${c.length ? `(${Number(c.length)})` : ''}` : `(${c.expression})`}${c.order === 'DESC' ? ' DESC' : ''}`).join(', ');
   }
 
   createIndex(table: string, ix: IndexModel): string {

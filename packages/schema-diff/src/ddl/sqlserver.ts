@@ -17,9 +17,10 @@ export class SqlServerDdl extends DdlGenerator {
     return [
       this.q(c.name),
       c.type,
+      c.sparse ? 'SPARSE' : '',
       c.collation ? `COLLATE ${c.collation}` : '',
       c.identity ? 'IDENTITY(1,1)' : '',
-      c.nullable ? 'NULL' : 'NOT NULL',
+      c.nullable || c.sparse ? 'NULL' : 'NOT NULL',
       c.default !== null ? `DEFAULT (${c.default})` : '',
     ].filter(Boolean).join(' ');
   }
@@ -46,11 +47,14 @@ export class SqlServerDdl extends DdlGenerator {
     const t = this.name(table);
     const out: string[] = [];
     const shape = changes.some((c) => c === 'type' || c === 'nullable' || c === 'collation');
+    // SPARSE is switched on its own (ALTER COLUMN … ADD/DROP SPARSE); with a new type it is written with the type.
+    const sparseOnly = !!from.sparse !== !!to.sparse && from.type === to.type && from.nullable === to.nullable && (from.collation ?? '') === (to.collation ?? '');
     const redoDefault = changes.includes('default') || (shape && from.default !== null);
     if (redoDefault && from.default !== null) out.push(this.dropDefault(table, from.name));
-    if (shape) {
+    if (sparseOnly) out.push(`ALTER TABLE ${t} ALTER COLUMN ${this.q(to.name)} ${to.sparse ? 'ADD' : 'DROP'} SPARSE`);
+    else if (shape) {
       const collate = to.collation ? ` COLLATE ${to.collation}` : '';
-      out.push(`ALTER TABLE ${t} ALTER COLUMN ${this.q(to.name)} ${to.type}${collate} ${to.nullable ? 'NULL' : 'NOT NULL'}`);
+      out.push(`ALTER TABLE ${t} ALTER COLUMN ${this.q(to.name)} ${to.type}${to.sparse ? ' SPARSE' : ''}${collate} ${to.nullable || to.sparse ? 'NULL' : 'NOT NULL'}`);
     }
     if (redoDefault && to.default !== null) out.push(`ALTER TABLE ${t} ADD DEFAULT (${to.default}) FOR ${this.q(to.name)}`);
     if (changes.includes('identity')) {

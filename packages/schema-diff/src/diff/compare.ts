@@ -17,6 +17,7 @@ export function columnChanges(from: ColumnModel, to: ColumnModel): ColumnChange[
   if ((from.comment ?? '') !== (to.comment ?? '')) changes.push('comment');
   if (JSON.stringify(from.generated ?? null) !== JSON.stringify(to.generated ?? null)) changes.push('generated');
   if ((from.onUpdate ?? '') !== (to.onUpdate ?? '')) changes.push('default');
+  if (!!from.sparse !== !!to.sparse) changes.push('type');
   return changes;
 }
 
@@ -49,7 +50,7 @@ export function sameIndex(a: IndexModel, b: IndexModel): boolean {
     && a.columns.length === b.columns.length
     && a.columns.every((c, i) => {
       const d = b.columns[i]!;
-      return c.name === d.name && expressionKey(c.expression) === expressionKey(d.expression) && c.order === d.order;
+      return c.name === d.name && expressionKey(c.expression) === expressionKey(d.expression) && c.order === d.order && (c.length ?? null) === (d.length ?? null);
     });
 }
 

@@ -101,6 +101,7 @@ function columnModel(table: string, c: ColumnInfo, ctx: Ctx): ColumnModel {
     comment: c.comment || null,
     ...(c.generatedExpression ? { generated: { expression: stripOuterParens(tidySql(stripQualifier(c.generatedExpression, ctx.qualifier))), stored: c.generatedStored !== false } } : {}),
     ...(c.onUpdate ? { onUpdate: c.onUpdate.trim().toLowerCase().replace(/^current_timestamp(?!\()/, 'current_timestamp()') } : {}),
+    ...(c.sparse ? { sparse: true } : {}),
   };
 }
 
@@ -159,6 +160,7 @@ function indexModel(ix: IndexInfo, ctx: Ctx): IndexModel {
       name: c.expression ? null : c.name,
       expression: c.expression ? stripOuterParens(c.expression) : null,
       order: c.order === 'DESC' ? 'DESC' : 'ASC',
+      ...(c.length && !c.expression ? { length: c.length } : {}),
     })),
     method: defaultMethod ? null : ctx.engine === 'mysql' ? method.toUpperCase() : method.toLowerCase(),
     where: ix.where ? stripOuterParens(stripQualifier(ix.where, ctx.qualifier)) : null,

@@ -5,22 +5,10 @@
  * the user's language, and the rest of the last one is fetched page by page, each page bounded too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
+import { pgSourceInput, scratchPgDatabase, testApp, mysqlAdmin, mariadbSourceInput, type TestApp } from '../test/helpers.js';
 
 const LIMIT = 2 * 1024 * 1024;
 const ROWS = 20_000;
-const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
-
-async function mysqlAdmin(sql: string): Promise<void> {
-  const { default: mysql } = await import('mysql2/promise');
-  const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 /** A source engine: a scratch database, its data source input, and a query of ROWS rows of two columns. */
 interface Engine { name: string; big: string; setUp(): Promise<Record<string, unknown>>; tearDown(): Promise<void> }
 
@@ -44,7 +32,7 @@ function mariadb(): Engine {
     big: `select seq, md5(seq) from seq_1_to_${ROWS}`,
     async setUp() {
       await mysqlAdmin(`create database ${name}`);
-      return { alias: 'maria', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name };
+      return mariadbSourceInput('maria', name);
     },
     tearDown: () => mysqlAdmin(`drop database if exists ${name}`),
   };

@@ -5,7 +5,7 @@
  * limit a team admin sets for members cancels a member's long statement but not an admin's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_URL, pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
+import { PG_URL, pgSourceInput, scratchPgDatabase, testApp, mysqlAdmin, mariadbSourceInput, type TestApp } from '../test/helpers.js';
 import { as, makeTeam, type Persona, type TeamFixture } from '../test/org-fixtures.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,8 +18,6 @@ async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: st
   }
   throw new Error(`Timed out waiting for ${what}`);
 }
-
-const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
 
 /** The source engine under test: its scratch database with table small(id) of one row, and how to see who sleeps. */
 interface Target {
@@ -47,24 +45,15 @@ function postgresTarget(): Target {
 
 function mariadbTarget(): Target {
   const name = `askdb_fair_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async <T>(sql: string, params: unknown[] = []): Promise<T> => {
-    const { default: mysql } = await import('mysql2/promise');
-    const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
-    try {
-      return (await c.query(sql, params))[0] as T;
-    } finally {
-      await c.end();
-    }
-  };
   return {
     name: 'MariaDB',
     async setUp() {
-      await admin(`create database ${name}; create table ${name}.small(id int); insert into ${name}.small values (1);`);
-      return { input: { alias: 'shared', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name }, databaseName: name };
+      await mysqlAdmin(`create database ${name}; create table ${name}.small(id int); insert into ${name}.small values (1);`);
+      return { input: mariadbSourceInput('shared', name), databaseName: name };
     },
-    sleeping: async () => Number((await admin<{ n: number }[]>("select count(*) as n from information_schema.processlist where db = ? and command = 'Query' and info like 'select sleep%'", [name]))[0]!.n),
+    sleeping: async () => Number((await mysqlAdmin<{ n: number }[]>("select count(*) as n from information_schema.processlist where db = ? and command = 'Query' and info like 'select sleep%'", [name]))[0]!.n),
     sleep: (seconds) => `select sleep(${seconds}) from small`,
-    tearDown: () => admin(`drop database if exists ${name}`),
+    tearDown: () => mysqlAdmin(`drop database if exists ${name}`),
   };
 }
 

@@ -6,7 +6,7 @@
  * was lost; the transaction was rolled back") instead of answering success.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_URL, pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
+import { PG_URL, pgSourceInput, scratchPgDatabase, testApp, mysqlAdmin, mariadbSourceInput, type TestApp } from '../test/helpers.js';
 
 /** Polls a condition until it holds (a condition, not a clock: the bound only ends a test that would hang). */
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -16,8 +16,6 @@ async function until(check: () => Promise<boolean>): Promise<void> {
   }
   throw new Error('condition not reached in 30 s');
 }
-
-const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
 
 interface Engine {
   name: string;
@@ -73,26 +71,17 @@ function postgres(): Engine {
 
 function mariadb(): Engine {
   const name = `askdb_tx_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async <T>(sql: string, params: unknown[] = []): Promise<T> => {
-    const { default: mysql } = await import('mysql2/promise');
-    const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
-    try {
-      return (await c.query(sql, params))[0] as T;
-    } finally {
-      await c.end();
-    }
-  };
-  const holders = () => admin<{ id: number }[]>('select p.id from information_schema.processlist p join information_schema.innodb_trx x on x.trx_mysql_thread_id = p.id where p.db = ?', [name]);
+  const holders = () => mysqlAdmin<{ id: number }[]>('select p.id from information_schema.processlist p join information_schema.innodb_trx x on x.trx_mysql_thread_id = p.id where p.db = ?', [name]);
   return {
     name: 'MariaDB',
     manyRows: 'select seq from seq_1_to_1000',
     autocommitOff: 'set autocommit = 0',
     async setUp() {
-      await admin(`create database ${name}; create table ${name}.t(a int) engine=InnoDB`);
-      return { alias: 'maria tx', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: name };
+      await mysqlAdmin(`create database ${name}; create table ${name}.t(a int) engine=InnoDB`);
+      return mariadbSourceInput('maria tx', name);
     },
     async committedCount() {
-      return Number((await admin<{ n: number }[]>(`select count(*) as n from ${name}.t`))[0]!.n);
+      return Number((await mysqlAdmin<{ n: number }[]>(`select count(*) as n from ${name}.t`))[0]!.n);
     },
     openTransactions: async () => {
       // The list may lag by up to 0.1 s (see killInTransaction): none until it has been refreshed after now.
@@ -101,10 +90,10 @@ function mariadb(): Engine {
     },
     backendId: 'select connection_id()',
     async kill(id) {
-      await admin(`kill ${Number(id)}`);
-      await until(async () => (await admin<unknown[]>('select id from information_schema.processlist where id = ?', [Number(id)])).length === 0);
+      await mysqlAdmin(`kill ${Number(id)}`);
+      await until(async () => (await mysqlAdmin<unknown[]>('select id from information_schema.processlist where id = ?', [Number(id)])).length === 0);
     },
-    tearDown: () => admin(`drop database if exists ${name}`),
+    tearDown: () => mysqlAdmin(`drop database if exists ${name}`),
   };
 }
 

@@ -4,19 +4,7 @@
  * existing table still gets its CREATE text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
-
-const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
-
-async function mysqlAdmin(sql: string): Promise<void> {
-  const { default: mysql } = await import('mysql2/promise');
-  const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+import { pgSourceInput, scratchPgDatabase, testApp, mysqlAdmin, mariadbSourceInput, type TestApp } from '../test/helpers.js';
 
 describe('table DDL of a missing table', () => {
   let t: TestApp;
@@ -30,10 +18,7 @@ describe('table DDL of a missing table', () => {
     await mysqlAdmin(`CREATE DATABASE ${myDb}; CREATE TABLE ${myDb}.present (id int primary key);`);
     t = await testApp({ demo: false });
     pgId = (await t.json('POST', '/api/connection/datasource/create', pgSourceInput('pg', pgDb.name))).body.data;
-    myId = (await t.json('POST', '/api/connection/datasource/create', {
-      alias: 'maria', type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306),
-      user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName: myDb,
-    })).body.data;
+    myId = (await t.json('POST', '/api/connection/datasource/create', mariadbSourceInput('maria', myDb))).body.data;
   });
   afterAll(async () => {
     await t?.close();

@@ -74,3 +74,21 @@ export async function scratchPgDatabase(prefix: string, script?: string): Promis
     },
   };
 }
+
+const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
+
+/** Runs SQL (several statements allowed) on the test MariaDB server as its admin, on a connection of its own; answers the first result. */
+export async function mysqlAdmin<T = unknown>(sql: string, params: unknown[] = []): Promise<T> {
+  const { default: mysql } = await import('mysql2/promise');
+  const c = await mysql.createConnection({ host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), multipleStatements: true });
+  try {
+    return (await c.query(sql, params))[0] as T;
+  } finally {
+    await c.end();
+  }
+}
+
+/** The data source input for a database on the test MariaDB server, as its admin. */
+export function mariadbSourceInput(alias: string, databaseName: string) {
+  return { alias, type: 'MARIADB', host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username || 'root'), password: decodeURIComponent(MYSQL_URL.password), databaseName };
+}

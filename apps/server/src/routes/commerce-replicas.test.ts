@@ -2,14 +2,11 @@
  * Two replicas (two apps on one PostgreSQL store, each with its own pg-boss JobQueue): an unpaid
  * order expires once, and a webhook delivered to both at the same moment pays once.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, makeUser } from '../test/org-fixtures.js';
-import { billingEnv, deliver } from '../test/commerce-fixtures.js';
-import { pgStoreUrl } from '../test/accounts.js';
-import { scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
-import { startStripeServer, type StripeTestServer } from '../test/stripe-server.js';
-import { billingConfigFromEnv } from '../services/commerce/billing-config.js';
+import { commerceReplicas, deliver } from '../test/commerce-fixtures.js';
+import type { TestApp } from '../test/helpers.js';
+import type { StripeTestServer } from '../test/stripe-server.js';
 import { commerce, type CommerceService } from '../services/commerce/service.js';
 import { expireDue, SWEEP_JOB } from '../services/commerce/orders.js';
 import { commerceDb } from '../store/commerce-schema.js';
@@ -17,28 +14,20 @@ import { commerceDb } from '../store/commerce-schema.js';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('commerce on two replicas', () => {
-  let scratch: Awaited<ReturnType<typeof scratchPgDatabase>>;
+  let world: Awaited<ReturnType<typeof commerceReplicas>>;
   let stripe: StripeTestServer;
   let a: TestApp;
   let b: TestApp;
   let sa: CommerceService;
   let sb: CommerceService;
   beforeAll(async () => {
-    scratch = await scratchPgDatabase('askdb_com_repl');
-    stripe = await startStripeServer();
-    const secret = crypto.randomBytes(32).toString('hex');
-    const billing = billingConfigFromEnv(billingEnv(stripe), 'server');
-    const make = () => testApp({ mode: 'server', databaseUrl: pgStoreUrl(scratch.name), demo: false, secret, billing });
-    a = await make();
-    b = await make();
+    world = await commerceReplicas('com_repl');
+    ({ a, b, stripe } = world);
     sa = commerce(a.deps);
     sb = commerce(b.deps);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await stripe?.close();
-    await scratch?.drop();
+    await world?.close();
   });
 
   const db = () => commerceDb(a.deps.store.db);

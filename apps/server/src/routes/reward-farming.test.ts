@@ -6,14 +6,10 @@
  * has its pending payout cancelled; one already being paid leaves a balance below zero, flagged in
  * the operator's payout list.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, makeUser, type Persona } from '../test/org-fixtures.js';
-import { billingEnv } from '../test/commerce-fixtures.js';
-import { pgStoreUrl } from '../test/accounts.js';
-import { scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
-import { startStripeServer, type StripeTestServer } from '../test/stripe-server.js';
-import { billingConfigFromEnv } from '../services/commerce/billing-config.js';
+import { commerceReplicas } from '../test/commerce-fixtures.js';
+import type { TestApp } from '../test/helpers.js';
 import { commerce } from '../services/commerce/service.js';
 import { createInvitationCode } from '../services/rewards/invitation-codes.js';
 import { creditInvitationReward } from '../services/rewards/rewards.js';
@@ -23,29 +19,20 @@ const FORM = { name: 'Zhang San', idNumber: '11010519491231002X', alipayAccount:
 type Totals = { currency: string; totalAssets: number; withdrawable: number; waiting: number; withdrawing: number; withdrawn: number; pending?: number };
 
 describe('invitation rewards on two replicas: no farming', () => {
-  let scratch: Awaited<ReturnType<typeof scratchPgDatabase>>;
-  let stripe: StripeTestServer;
+  let world: Awaited<ReturnType<typeof commerceReplicas>>;
   let a: TestApp;
   let b: TestApp;
   let operator: Persona;
   beforeAll(async () => {
-    scratch = await scratchPgDatabase('askdb_reward_farm');
-    stripe = await startStripeServer();
-    const secret = crypto.randomBytes(32).toString('hex');
-    const billing = billingConfigFromEnv(billingEnv(stripe), 'server');
-    const make = () => testApp({ mode: 'server', databaseUrl: pgStoreUrl(scratch.name), demo: false, secret, billing });
-    a = await make();
-    b = await make();
+    world = await commerceReplicas('reward_farm');
+    ({ a, b } = world);
     operator = await makeUser(a, 'Payout Operator');
     await a.deps.store.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', operator.userId).execute();
   }, 60_000);
   afterAll(async () => {
     commerce(a.deps).clock = Date.now;
     commerce(b.deps).clock = Date.now;
-    await a?.close();
-    await b?.close();
-    await stripe?.close();
-    await scratch?.drop();
+    await world?.close();
   });
 
   const totals = async (who: Persona, app = a) => ((await as(app, who, 'GET', '/api/invitation/get_invitation_income')).body.data as Totals[])[0];

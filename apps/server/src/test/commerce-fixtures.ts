@@ -1,4 +1,5 @@
 /** Commerce test world: a server-mode app with billing on, on a scratch PostgreSQL store, Stripe pointed at our own server. */
+import crypto from 'node:crypto';
 import { billingConfigFromEnv } from '../services/commerce/billing-config.js';
 import { commerce, type CommerceService } from '../services/commerce/service.js';
 import { commerceDb } from '../store/commerce-schema.js';
@@ -38,4 +39,24 @@ export async function commerceWorld(label: string, extraEnv: Record<string, stri
 export async function deliver(t: TestApp, provider: string, payload: string, headers: Record<string, string>) {
   const res = await t.app.inject({ method: 'POST', url: `/api/pay/webhook/${provider}`, payload, headers });
   return { status: res.statusCode, body: res.json() };
+}
+
+/** Two replicas with billing on: two apps on one scratch PostgreSQL store, sharing one secret, Stripe pointed at our own server. */
+export async function commerceReplicas(label: string) {
+  const scratch = await scratchPgDatabase(`askdb_${label}`);
+  const stripe = await startStripeServer();
+  const secret = crypto.randomBytes(32).toString('hex');
+  const billing = billingConfigFromEnv(billingEnv(stripe), 'server');
+  const make = () => testApp({ mode: 'server', databaseUrl: pgStoreUrl(scratch.name), demo: false, secret, billing });
+  const a = await make();
+  const b = await make();
+  return {
+    a, b, stripe,
+    async close() {
+      await a.close();
+      await b.close();
+      await stripe.close();
+      await scratch.drop();
+    },
+  };
 }

@@ -160,9 +160,9 @@ export class TaskService {
     }
     // A cancel that arrived while the last batch ran still says STOPPED (its batch, reported, stays committed).
     if (outcome.state === 'DONE' && task.kind === 'IMPORT' && (await this.repo.cancelRequested(taskId))) outcome.state = 'STOPPED';
-    await this.repo.finish(taskId, outcome.state, outcome.counters, outcome.error);
-    // The import's upload is used up: removed from the store and from this replica's disk.
+    // The import's upload is used up: removed from the store and from this replica's disk before the task says it ended.
     if (task.kind === 'IMPORT' && task.inputPath) await this.files.remove(task.inputPath).catch(() => undefined);
+    await this.repo.finish(taskId, outcome.state, outcome.counters, outcome.error);
     await this.announce(task, outcome.state, outcome.counters.committedRows);
   }
 

@@ -79,6 +79,24 @@ for (const mode of ['local', 'server'] as const) {
       expect(await files.cache.has(up.id)).toBe(false);
     });
 
+    it('a day later, an upload nobody claimed and a write never finished are swept; a claimed upload stays', async () => {
+      const files = new FileStore(store.db, homes[0]!);
+      const waiting = await files.put({ ...owner, kind: 'task-upload' }, pieces(bytes(100)), { cache: true });
+      const claimed = await files.put({ ...owner, kind: 'task-upload' }, pieces(bytes(100)));
+      expect(await files.claim(claimed.id, 'task-upload', 'task', 9)).toBe(true);
+      const unfinished = '00000000-0000-4000-8000-000000000001';
+      await files.repo.create(unfinished, { ...owner, kind: 'feedback' });
+      await files.repo.addChunk(unfinished, 0, Buffer.from('partial'));
+      const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+      await (store.db as any).updateTable('file_objects').set({ created_at: dayAgo }).where('id', 'in', [waiting.id, claimed.id, unfinished]).execute();
+      await files.sweep();
+      expect(await files.repo.get(waiting.id)).toBeNull();
+      expect(await files.repo.get(unfinished)).toBeNull();
+      expect(await files.repo.chunkCount(unfinished)).toBe(0);
+      expect(await files.cache.has(waiting.id)).toBe(false);
+      expect(await files.get(claimed.id)).not.toBeNull();
+    });
+
     it('an id not shaped like ours is never looked up or made a path of', async () => {
       const files = new FileStore(store.db, homes[0]!);
       expect(await files.get('../../etc/passwd')).toBeNull();

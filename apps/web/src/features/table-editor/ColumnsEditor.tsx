@@ -1,15 +1,16 @@
 /**
- * The columns grid of the table editor: name, type, size, nullable, default, ON UPDATE
- * current_timestamp() (MySQL family), auto increment, primary key, collation (engines that list
- * theirs), comment, order.
+ * The columns grid of the table editor: name, type, size (the precision of a decimal type), decimal
+ * places, unit (Oracle: CHAR or BYTE), nullable, default, ON UPDATE current_timestamp() (MySQL
+ * family), sparse (SQL Server), auto increment, primary key, collation (engines that list theirs),
+ * comment, order. Each engine shows only the fields it has.
  */
-import { Button, Checkbox, Input, Table, Tooltip } from 'antd';
+import { Button, Checkbox, Input, Select, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { takesCollation, takesOnUpdate, type EditorColumn } from './model';
 import { CollationSelect, type Collation } from './CollationSelect';
-import { initialSize, sizePlaceholder, takesSize, typeChoices, typeSpec } from './column-types';
+import { initialSize, joinScale, scaleParts, sizePlaceholder, takesScale, takesSize, takesUnit, typeChoices, typeSpec } from './column-types';
 import { TypeInput } from './TypeInput';
 
 interface Props {
@@ -38,7 +39,7 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
   const setType = (c: EditorColumn, type: string) => {
     if (type === c.type) return;
     // A type that cannot update itself on current timestamp drops the flag.
-    set(c.id, { type, size: initialSize(engine, type), suffix: '', onUpdate: c.onUpdate && takesOnUpdate(engine, type), collation: takesCollation(type) ? c.collation : '' });
+    set(c.id, { type, size: initialSize(engine, type), suffix: '', unit: takesUnit(engine, type) ? c.unit : '', onUpdate: c.onUpdate && takesOnUpdate(engine, type), collation: takesCollation(type) ? c.collation : '' });
   };
   const sizeText = (type: string, text: string) => {
     const spec = typeSpec(engine, type);
@@ -54,10 +55,27 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
         ),
       }]
     : [];
+  const sparseColumn: ColumnType<EditorColumn>[] = engine === 'sqlserver'
+    ? [{
+        title: <Tooltip title={t('tableEditor.col.sparseHelp')}>{t('tableEditor.col.sparse')}</Tooltip>,
+        width: 72,
+        align: 'center',
+        render: (_, c) => <Checkbox checked={c.sparse} disabled={c.primaryKey && !c.sparse} onChange={(e) => set(c.id, { sparse: e.target.checked, ...(e.target.checked ? { nullable: true } : {}) })} data-testid="col-sparse" aria-label={t('tableEditor.col.sparseHelp')} />,
+      }]
+    : [];
+  const unitColumn: ColumnType<EditorColumn>[] = engine === 'oracle'
+    ? [{
+        title: <Tooltip title={t('tableEditor.col.unitHelp')}>{t('tableEditor.col.unit')}</Tooltip>,
+        width: 110,
+        render: (_, c) => (takesUnit(engine, c.type) || c.unit
+          ? <Select size="small" style={{ width: '100%' }} value={c.unit} onChange={(unit: string) => set(c.id, { unit })} options={[{ value: '', label: t('tableEditor.col.unitDefault') }, { value: 'CHAR', label: 'CHAR' }, { value: 'BYTE', label: 'BYTE' }]} data-testid="col-unit" />
+          : <span className="askdb-muted">—</span>),
+      }]
+    : [];
   const collationColumn: ColumnType<EditorColumn>[] = collations.length
     ? [{ title: t('tableEditor.col.collation'), width: 190, render: (_, c) => (takesCollation(c.type) || c.collation ? <CollationSelect value={c.collation} collations={collations} onChange={(collation) => set(c.id, { collation })} /> : <span className="askdb-muted">—</span>) }]
     : [];
-  const extra = (onUpdateColumn.length ? 90 : 0) + (collationColumn.length ? 190 : 0);
+  const extra = (onUpdateColumn.length ? 90 : 0) + (collationColumn.length ? 190 : 0) + (sparseColumn.length ? 72 : 0) + (unitColumn.length ? 110 : 0) + 90;
   return (
     <Table<EditorColumn>
       size="small"
@@ -92,17 +110,30 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
           title: t('tableEditor.col.size'),
           width: 90,
           render: (_, c) =>
-            takesSize(engine, c.type) || c.size ? (
+            takesScale(engine, c.type) ? (
+              <Input size="small" value={scaleParts(c.size).precision} placeholder="10" onChange={(e) => set(c.id, { size: joinScale(e.target.value, scaleParts(c.size).scale) })} data-testid="col-size" title={t('tableEditor.col.precisionHelp')} />
+            ) : takesSize(engine, c.type) || c.size ? (
               <Input size="small" value={c.size} placeholder={sizePlaceholder(engine, c.type)} onChange={(e) => set(c.id, { size: sizeText(c.type, e.target.value) })} data-testid="col-size" title={t('tableEditor.col.sizeHelp')} />
             ) : (
               <span className="askdb-muted" data-testid="col-size-none">—</span>
             ),
         },
         {
+          title: <Tooltip title={t('tableEditor.col.scaleHelp')}>{t('tableEditor.col.scale')}</Tooltip>,
+          width: 90,
+          render: (_, c) =>
+            takesScale(engine, c.type) ? (
+              <Input size="small" value={scaleParts(c.size).scale} placeholder="2" onChange={(e) => set(c.id, { size: joinScale(scaleParts(c.size).precision, e.target.value) })} data-testid="col-scale" title={t('tableEditor.col.scaleHelp')} />
+            ) : (
+              <span className="askdb-muted" data-testid="col-scale-none">—</span>
+            ),
+        },
+        ...unitColumn,
+        {
           title: t('tableEditor.col.nullable'),
           width: 72,
           align: 'center',
-          render: (_, c) => <Checkbox checked={c.nullable && !c.primaryKey} disabled={c.primaryKey} onChange={(e) => set(c.id, { nullable: e.target.checked })} data-testid="col-nullable" />,
+          render: (_, c) => <Checkbox checked={c.nullable && !c.primaryKey} disabled={c.primaryKey || c.sparse} onChange={(e) => set(c.id, { nullable: e.target.checked })} data-testid="col-nullable" />,
         },
         {
           title: t('tableEditor.col.default'),
@@ -110,6 +141,7 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
           render: (_, c) => <Input size="small" value={c.default} placeholder={t('tableEditor.col.defaultPlaceholder')} onChange={(e) => set(c.id, { default: e.target.value })} data-testid="col-default" />,
         },
         ...onUpdateColumn,
+        ...sparseColumn,
         {
           title: <Tooltip title={t('tableEditor.col.autoIncrementHelp')}>{t('tableEditor.col.autoIncrement')}</Tooltip>,
           width: 84,

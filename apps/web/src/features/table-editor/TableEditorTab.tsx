@@ -179,7 +179,7 @@ export function TableEditorTab({ tab }: { tab: WorkspaceTab }) {
               label: t('tableEditor.indexes', { count: state.indexes.length }),
               children: (
                 <>
-                  <IndexesEditor kinds={info.indexKinds} methods={info.indexMethods} indexes={state.indexes} columnNames={columnNames} include={!!info.indexInclude} onChange={(indexes) => patch({ indexes })} />
+                  <IndexesEditor kinds={info.indexKinds} methods={info.indexMethods} indexes={state.indexes} columnNames={columnNames} include={!!info.indexInclude} prefixLength={!!info.indexPrefixLength} onChange={(indexes) => patch({ indexes })} />
                   <Button
                     size="small"
                     type="dashed"

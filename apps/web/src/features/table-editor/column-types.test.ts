@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSize, takesSize, typeChoices, typeProblem } from './column-types';
+import { initialSize, joinScale, scaleParts, takesScale, takesSize, takesUnit, typeChoices, typeProblem } from './column-types';
 
 describe('table editor column types', () => {
   it('only types that take a size show the size field', () => {
@@ -36,5 +36,21 @@ describe('table editor column types', () => {
     expect(initialSize('postgresql', 'timestamp')).toBe('');
     expect(typeChoices('postgresql', ['integer', 'geometry', 'nvarchar(max)'])).toContain('geometry');
     expect(typeChoices('postgresql', ['nvarchar(max)'])).not.toContain('nvarchar(max)');
+  });
+
+  it('splits a decimal size into precision and decimal places and joins them back; only precision-scale types take places; only Oracle character types a unit', () => {
+    expect(scaleParts('12,3')).toEqual({ precision: '12', scale: '3' });
+    expect(scaleParts('12')).toEqual({ precision: '12', scale: '' });
+    expect(joinScale('12', '3')).toBe('12,3');
+    expect(joinScale('12', '')).toBe('12');
+    expect(joinScale('1a2', 'x4')).toBe('12,4');
+    expect(typeProblem('mysql', 'decimal', joinScale('', '3'))).toMatchObject({ key: 'tableEditor.err.sizeFormat' });
+    expect(takesScale('mysql', 'decimal')).toBe(true);
+    expect(takesScale('postgresql', 'numeric')).toBe(true);
+    expect(takesScale('oracle', 'NUMBER')).toBe(true);
+    expect(takesScale('postgresql', 'varchar')).toBe(false);
+    expect(takesUnit('oracle', 'VARCHAR2')).toBe(true);
+    expect(takesUnit('oracle', 'NVARCHAR2')).toBe(false);
+    expect(takesUnit('mysql', 'varchar')).toBe(false);
   });
 });

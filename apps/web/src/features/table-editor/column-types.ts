@@ -130,6 +130,27 @@ export function takesSize(engine: TableEditEngine | string | null | undefined, n
   return !spec || spec.params !== 'none';
 }
 
+/** Whether the type takes decimal places (a scale): the size field then holds the precision, a field of its own the scale. */
+export function takesScale(engine: TableEditEngine | string | null | undefined, name: string): boolean {
+  return typeSpec(engine, name)?.params === 'precision-scale';
+}
+
+/** `12,3` → precision `12`, scale `3` (either may be empty). */
+export function scaleParts(size: string): { precision: string; scale: string } {
+  const [precision = '', scale = ''] = size.split(',').map((p) => p.trim());
+  return { precision, scale };
+}
+
+/** Precision and scale back into the size text (`12` and `3` → `12,3`; no precision: the scale alone cannot stand). */
+export function joinScale(precision: string, scale: string): string {
+  const p = precision.replace(/\D/g, '');
+  const s = scale.replace(/\D/g, '');
+  return p ? (s ? `${p},${s}` : p) : s ? `,${s}` : '';
+}
+
+/** Oracle character types whose length counts characters or bytes (VARCHAR2(10 CHAR)). */
+export const takesUnit = (engine: TableEditEngine | string | null | undefined, name: string) => engine === 'oracle' && /^(varchar2|char)$/i.test(name.trim());
+
 /** The size a type starts with when picked ('' unless the engine needs one). */
 export function initialSize(engine: TableEditEngine | string | null | undefined, name: string): string {
   return typeSpec(engine, name)?.initial ?? '';

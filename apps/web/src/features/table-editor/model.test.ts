@@ -95,4 +95,36 @@ describe('table editor model', () => {
     t.indexes[0]!.include = ['code'];
     expect(toEditModel(t).indexes[0]).toMatchObject({ name: 'notes_body', include: ['code'] });
   });
+
+  it('keeps index prefix lengths as read, and sends a changed or added one with its column', () => {
+    const keyed: TableEditModel = {
+      name: 'people', comment: null, columns: [col({ name: 'name', type: 'varchar(200)' }), col({ name: 'city', type: 'varchar(40)' })],
+      indexes: [{ name: 'by_name', unique: false, method: null, where: null, columns: [{ name: 'name', expression: null, order: 'ASC', length: 10 }, { name: 'city', expression: null, order: 'ASC' }] }],
+    };
+    const s = stateFromModel(keyed);
+    expect(s.indexes[0]!.lengths).toEqual({ name: 10 });
+    expect(toEditModel(s).indexes).toEqual(keyed.indexes);
+    s.indexes[0]!.lengths = { name: 20, city: 4 };
+    expect(toEditModel(s).indexes[0]!.columns).toEqual([{ name: 'name', order: 'ASC', length: 20 }, { name: 'city', order: 'ASC', length: 4 }]);
+    s.indexes[0]!.lengths = {};
+    expect(toEditModel(s).indexes[0]!.columns).toEqual([{ name: 'name', order: 'ASC' }, { name: 'city', order: 'ASC' }]);
+  });
+
+  it('sends SPARSE only when it changes or the column has it, and an Oracle length unit inside the type', () => {
+    const sparse: TableEditModel = { name: 'r', comment: null, indexes: [], columns: [col({ name: 'note', type: 'nvarchar(200)', sparse: true }), col({ name: 'other', type: 'int' })] };
+    const s = stateFromModel(sparse);
+    expect(toEditModel(s).columns.map((c) => c.sparse)).toEqual([true, undefined]);
+    s.columns[0]!.sparse = false;
+    s.columns[1]!.sparse = true;
+    expect(toEditModel(s).columns.map((c) => c.sparse)).toEqual([false, true]);
+
+    const oracle: TableEditModel = { name: 'o', comment: null, indexes: [], columns: [col({ name: 'title', type: 'VARCHAR2(50 CHAR)' })] };
+    const o = stateFromModel(oracle);
+    expect(o.columns[0]).toMatchObject({ type: 'VARCHAR2', size: '50', unit: 'CHAR' });
+    expect(toEditModel(o).columns[0]!.type).toBe('VARCHAR2(50 CHAR)');
+    o.columns[0]!.unit = 'BYTE';
+    expect(toEditModel(o).columns[0]!.type).toBe('VARCHAR2(50 BYTE)');
+    o.columns[0]!.unit = '';
+    expect(toEditModel(o).columns[0]!.type).toBe('VARCHAR2(50)');
+  });
 });

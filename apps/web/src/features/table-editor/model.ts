@@ -23,6 +23,10 @@ export interface EditorColumn {
   collation: string;
   /** MySQL family: ON UPDATE current_timestamp() (timestamp and datetime columns). */
   onUpdate: boolean;
+  /** SQL Server: a SPARSE column. */
+  sparse: boolean;
+  /** Oracle: what the length of VARCHAR2 / CHAR counts, `CHAR` or `BYTE` ('' = the database's default). */
+  unit: string;
 }
 
 export interface EditorIndex {
@@ -34,6 +38,8 @@ export interface EditorIndex {
   columns: string[];
   /** PostgreSQL: INCLUDE columns. */
   include: string[];
+  /** MySQL family: prefix lengths by column name (a column absent here is indexed whole). */
+  lengths?: Record<string, number>;
 }
 
 export interface EditorState {
@@ -53,11 +59,23 @@ export function splitType(type: string): { type: string; size: string; suffix: s
   return m ? { type: m[1]!.trim(), size: m[2]!.replace(/\s+/g, ''), suffix: m[3]!.trim() } : { type: type.trim(), size: '', suffix: '' };
 }
 
+/** Oracle's length unit inside the size (`50CHAR` as splitType leaves `50 CHAR`) → the number and the unit. */
+export function splitUnit(size: string): { size: string; unit: string } {
+  const m = /^(\d+)(CHAR|BYTE)$/i.exec(size);
+  return m ? { size: m[1]!, unit: m[2]!.toUpperCase() } : { size, unit: '' };
+}
+
+/** The column's type parts as the editor shows them: base type, size, unit and modifiers. */
+const typeParts = (type: string) => {
+  const t = splitType(type);
+  return { ...t, ...splitUnit(t.size) };
+};
+
 /** An editor row for a column of the table (`existing`), or a fresh row from one of the server's starter columns. */
 export function columnFromModel(c: TableEditColumn, existing = true): EditorColumn {
   return {
-    id: newId(), orig: existing ? c : null, name: c.name, ...splitType(c.type), nullable: c.nullable, default: c.default ?? '', comment: c.comment ?? '',
-    autoIncrement: c.autoIncrement, primaryKey: c.primaryKey, collation: c.collation ?? '', onUpdate: !!c.onUpdate,
+    id: newId(), orig: existing ? c : null, name: c.name, ...typeParts(c.type), nullable: c.nullable, default: c.default ?? '', comment: c.comment ?? '',
+    autoIncrement: c.autoIncrement, primaryKey: c.primaryKey, collation: c.collation ?? '', onUpdate: !!c.onUpdate, sparse: !!c.sparse,
   };
 }
 
@@ -72,6 +90,17 @@ const onUpdateText = (size: string) => `current_timestamp(${/^\d$/.test(size) ? 
 
 const indexName = (c: TableEditIndex['columns'][number]) => c.name ?? c.expression ?? '';
 
+/** The prefix lengths of an index's column parts, by column name (none: no `lengths`). */
+function lengthsOf(columns: TableEditIndex['columns']): { lengths?: Record<string, number> } {
+  const with_ = columns.filter((c) => c.name !== null && c.length);
+  return with_.length ? { lengths: Object.fromEntries(with_.map((c) => [c.name!, c.length!])) } : {};
+}
+
+const sameLengths = (a: Record<string, number> = {}, b: Record<string, number> = {}) => {
+  const ka = Object.keys(a).filter((k) => a[k]);
+  return ka.length === Object.keys(b).filter((k) => b[k]).length && ka.every((k) => a[k] === b[k]);
+};
+
 export function stateFromModel(t: TableEditModel, options: TableEditOptions = {}): EditorState {
   return {
     name: t.name,
@@ -85,6 +114,7 @@ export function stateFromModel(t: TableEditModel, options: TableEditOptions = {}
       method: ix.method && ix.method.toUpperCase() !== 'FULLTEXT' ? ix.method : '',
       columns: ix.columns.map(indexName),
       include: ix.include ?? [],
+      ...lengthsOf(ix.columns),
     })),
     options,
   };
@@ -92,9 +122,10 @@ export function stateFromModel(t: TableEditModel, options: TableEditOptions = {}
 
 export function columnModel(c: EditorColumn): TableEditColumn {
   const o = c.orig;
-  const orig = o ? splitType(o.type) : null;
-  const typeText = `${c.type}${c.size ? `(${c.size})` : ''}${c.suffix ? ' ' + c.suffix : ''}`.trim();
-  const sameType = !!orig && orig.type === c.type && orig.size === c.size && orig.suffix === c.suffix;
+  const orig = o ? typeParts(o.type) : null;
+  const size = c.size ? `${c.size}${c.unit ? ` ${c.unit}` : ''}` : '';
+  const typeText = `${c.type}${size ? `(${size})` : ''}${c.suffix ? ' ' + c.suffix : ''}`.trim();
+  const sameType = !!orig && orig.type === c.type && orig.size === c.size && orig.suffix === c.suffix && orig.unit === c.unit;
   const dflt = c.default.trim() === '' ? null : c.default.trim();
   return {
     name: c.name.trim(),
@@ -108,6 +139,8 @@ export function columnModel(c: EditorColumn): TableEditColumn {
     ...(o ? { collation: (o.collation ?? '') === c.collation ? o.collation ?? null : c.collation.trim() || null } : c.collation.trim() ? { collation: c.collation.trim() } : {}),
     // Present only when asked for or taken away: other engines never see it.
     ...(c.onUpdate ? { onUpdate: o?.onUpdate && sameType ? o.onUpdate : onUpdateText(c.size) } : o?.onUpdate ? { onUpdate: null } : {}),
+    // Likewise SPARSE (SQL Server).
+    ...(c.sparse !== !!o?.sparse ? { sparse: c.sparse } : o?.sparse ? { sparse: true } : {}),
     primaryKey: c.primaryKey,
   };
 }
@@ -133,14 +166,14 @@ export function toEditModel(s: EditorState): TableEditModel {
       .map((ix): TableEditIndex => {
         const o = ix.orig;
         const unchanged = o && o.name === ix.name && ix.columns.join() === o.columns.map(indexName).join() && (ix.kind === 'UNIQUE') === o.unique
-          && ix.include.join() === (o.include ?? []).join();
+          && ix.include.join() === (o.include ?? []).join() && sameLengths(ix.lengths, lengthsOf(o.columns).lengths);
         if (unchanged) return { ...o, columns: o.columns.map((c) => (c.name ? { ...c, name: follow(c.name) } : c)) };
         return {
           name: ix.name.trim(),
           unique: ix.kind === 'UNIQUE',
           method: ix.kind === 'FULLTEXT' ? 'FULLTEXT' : ix.method.trim() || null,
           where: null,
-          columns: ix.columns.map((n) => ({ name: n, order: 'ASC' })),
+          columns: ix.columns.map((n) => ({ name: n, order: 'ASC', ...(ix.lengths?.[n] ? { length: ix.lengths[n] } : {}) })),
           ...(ix.include.length ? { include: ix.include } : {}),
         };
       }),
@@ -166,8 +199,8 @@ export function typeProblems(s: EditorState, engine: TableEditEngine | string | 
   const out: TypeProblem[] = [];
   for (const c of s.columns) {
     if (!c.name.trim() || !c.type.trim()) continue;
-    const orig = c.orig ? splitType(c.orig.type) : null;
-    if (orig && orig.type === c.type && orig.size === c.size && orig.suffix === c.suffix) continue;
+    const orig = c.orig ? typeParts(c.orig.type) : null;
+    if (orig && orig.type === c.type && orig.size === c.size && orig.suffix === c.suffix && orig.unit === c.unit) continue;
     const p = typeProblem(engine, c.type, c.size);
     if (p) out.push(p);
   }

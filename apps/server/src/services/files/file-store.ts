@@ -106,12 +106,22 @@ export class FileStore {
     return f?.ready ? f : null;
   }
 
-  /** The file's bytes, one chunk fetched at a time as the reader asks for more. */
+  /**
+   * The file's bytes, chunk by chunk as the reader asks for more: the next chunk is fetched while the
+   * reader takes this one (two chunks in memory at most).
+   */
   open(f: FileRecord): Readable {
     const repo = this.repo;
+    const fetch = (seq: number) => {
+      const p = repo.chunk(f.id, seq);
+      p.catch(() => undefined); // a reader that stops early leaves this unawaited: not an unhandled rejection
+      return p;
+    };
     async function* chunks() {
+      let next = f.chunks > 0 ? fetch(0) : null;
       for (let seq = 0; seq < f.chunks; seq++) {
-        const data = await repo.chunk(f.id, seq);
+        const data = await next;
+        next = seq + 1 < f.chunks ? fetch(seq + 1) : null;
         if (!data) throw new Error(`the file ${f.fileName} was removed while it was read`);
         yield data;
       }

@@ -221,8 +221,8 @@ export function questionExpansions(
         const t = r.includes('_') ? stem(r.replace(/[_-]/g, '')) : lemma(r);
         if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && x > (found.get(t) ?? 0)) found.set(t, x);
       }
-      // The other way round: table-name words whose own relations reach this word or its
-      // synonyms ("workers" meets `employee`, whose broader word is worker).
+      // The other way round: table-name and column words whose own relations reach this word or
+      // its synonyms ("workers" meets `employee`, whose broader word is worker).
       if (w.lexiconReverse > 0) {
         const reverse = reverseLexicon(index, wordNet);
         for (const [r, x] of wordNet.related(word)) {
@@ -241,11 +241,11 @@ export function questionExpansions(
   });
 }
 
-/** Table-name words whose relations the reverse lookup covers (the rest of a huge schema goes without it: bounded index work). */
+/** Table-name and column-name words whose relations the reverse lookup covers (the rest of a huge schema goes without it: bounded index work). */
 export const MAX_REVERSE_WORDS = 5_000;
 const reverseMaps = new WeakMap<SchemaIndex, Map<string, Map<string, number>>>();
 
-/** Per index: each word WordNet relates to a table-name word → that name word's term and the relation's weight. Built on first use. */
+/** Per index: each word WordNet relates to a table-name (then column-name) word → that word's term and the relation's weight. Built on first use. */
 function reverseLexicon(index: SchemaIndex, wordNet: WordNet): Map<string, Map<string, number>> {
   let m = reverseMaps.get(index);
   if (m) return m;
@@ -254,6 +254,11 @@ function reverseLexicon(index: SchemaIndex, wordNet: WordNet): Map<string, Map<s
   for (const t of index.tables) {
     if (words.size >= MAX_REVERSE_WORDS) break;
     for (const w of splitWords(t.table.name.split('.').pop()!)) if (w.length >= 3 && /^[a-z]+$/.test(w)) words.add(w);
+  }
+  // Then column words ("term" meets `semester`, "record" `transcript`), while the bound allows.
+  for (const t of index.tables) {
+    if (words.size >= MAX_REVERSE_WORDS) break;
+    for (const c of t.table.columns) for (const w of splitWords(c.name)) if (w.length >= 3 && /^[a-z]+$/.test(w)) words.add(w);
   }
   for (const w of words) {
     const term = lemma(w);

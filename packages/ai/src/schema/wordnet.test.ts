@@ -100,6 +100,16 @@ describe('schema linking, the other way round', () => {
     expect(first(0)).toBe('shop');
     expect(first(0.7)).toBe('potter');
   });
+
+  it('reaches a column whose name is a narrower word of the question’s', () => {
+    const cols: CatalogTable[] = [
+      { name: 'shop', columns: [{ name: 'shop_id' }, { name: 'district' }] },
+      { name: 'workshop', columns: [{ name: 'workshop_id' }, { name: 'potter' }] },
+    ];
+    const at = (lexiconReverse: number) => linkSchema({ tables: cols }, 'List every craftsman', { lexicon, weights: { lexiconReverse } })[0]!.tableName;
+    expect(at(0)).toBe('shop');
+    expect(at(0.7)).toBe('workshop');
+  });
 });
 
 describe('the installed WordNet', () => {

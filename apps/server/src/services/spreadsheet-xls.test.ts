@@ -6,8 +6,10 @@
  * a file that is no workbook is refused as unreadable; nothing of the worker reaches the main realm.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isOleFile, openXls, XlsUnreadable, type XlsValue } from './spreadsheet-xls.js';
 import { SPREADSHEET_LIMITS as L, SpreadsheetTooLarge } from './spreadsheet-limits.js';
@@ -107,5 +109,29 @@ describe('openXls', () => {
     expect(sheets[0]!.rows[0]![1]).toEqual(['__proto__', 'constructor']);
     expect(Object.keys(Object.prototype)).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('works from a minified bundle that keeps names, as the server build makes it (the worker runs the function text)', async () => {
+    const esbuild = await import('esbuild');
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const out = path.join(here, '../../../../node_modules/.cache/askdb', `xls-bundle-${process.pid}.cjs`);
+    // The options of scripts/lib/bundle-server.mjs that change the function's text.
+    await esbuild.build({
+      entryPoints: [path.join(here, 'spreadsheet-xls.ts')], outfile: out, bundle: true, minify: true, keepNames: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error',
+      define: { 'import.meta.url': '__askdbImportMetaUrl' },
+      banner: { js: "const __askdbImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      plugins: [{ name: 'externals', setup(b) { b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@askdb/') ? undefined : { path: a.path, external: true })); } }],
+    });
+    try {
+      const bundled = createRequire(import.meta.url)(out) as { openXls: typeof openXls };
+      const file = path.join(dir, 'bundled.xls');
+      writeXls(file, [{ name: 'B', rows: [['a', 'when'], [1, new Date(Date.UTC(2020, 5, 1))]] }]);
+      const book = await bundled.openXls(file);
+      const rows: XlsValue[][] = [];
+      for await (const s of book.sheets()) for await (const r of s.rows) rows.push(r.values);
+      expect(rows).toEqual([['a', 'when'], [1, new Date(Date.UTC(2020, 5, 1))]]);
+    } finally {
+      fs.rmSync(out, { force: true });
+    }
   });
 });

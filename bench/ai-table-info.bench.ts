@@ -23,7 +23,10 @@ import { buildSchemaIndex, rankTables, type Catalog } from '@askdb/ai';
 import { applyTableInfo, infoLookup } from '../apps/server/src/services/ai/table-info-apply.js';
 import type { AiTableInfo } from '../apps/server/src/services/ai/table-info-schema.js';
 import { median, type BenchLine } from './lib.js';
-import { buildSqlite, createStatements, goldTableIds, loadSpider, loadSpiderSyn, readCatalog, spiderPart, SPIDER_SYN_FILE, type SpiderDb } from './ai-spider.js';
+import { buildSqlite, createStatements, goldTableIds, loadSpider, loadSpiderSyn, readCatalog, spiderPart, SPIDER_SYN_FILE, type SpiderDb as SpiderSchema } from './ai-spider.js';
+
+/** tables.json also carries Spider's natural-language names of each table and column. */
+type SpiderDb = SpiderSchema & { table_names: string[]; column_names: [number, string][] };
 
 const words = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 const singular = (w: string) => (w.length > 3 && w.endsWith('ies') ? w.slice(0, -3) + 'y' : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
@@ -116,7 +119,7 @@ export default async function run(): Promise<BenchLine[]> {
   const syn = loadSpiderSyn(questions);
   const original = JSON.parse(fs.readFileSync(SPIDER_SYN_FILE, 'utf8')) as { SpiderQuestion: string; SpiderSynQuestion: string }[];
   const used = new Set(questions.map((q) => q.db_id));
-  const byId = new Map(dbs.filter((d) => used.has(d.db_id)).map((d) => [d.db_id, d]));
+  const byId = new Map((dbs as SpiderDb[]).filter((d) => used.has(d.db_id)).map((d) => [d.db_id, d]));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-ai-table-info-'));
   const catalogs = new Map<string, Catalog>();
   try {

@@ -5,18 +5,13 @@
  * `pg_dump --schema-only` of both schemas in the same run. Rounds are interleaved; medians reported.
  * Targets (issue 8): ≤ 3 s, ratio ≤ 1.5.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { driverFor, type ConnectionConfig } from '@askdb/drivers';
-import { syncPlan } from '@askdb/schema-diff';
 import { median, type BenchLine } from './lib.js';
+import { pgSyncRounds } from './pg-sync-rounds.js';
 
 export const TABLES = 1000;
 const ROUNDS = 5;
 const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DUMP = process.env.ASKDB_PG_DUMP ?? '/usr/bin/pg_dump';
-const execFileP = promisify(execFile);
 
 export function schemaSql(schema: string, differs: boolean): string {
   const out = [`CREATE SCHEMA ${schema}`];
@@ -65,59 +60,15 @@ export default async function run(): Promise<BenchLine[]> {
       await c.query(schemaSql('tgt', true));
       await c.query('ANALYZE');
     });
-    const config: ConnectionConfig = {
-      alias: 'bench', type: 'POSTGRESQL', host: url.hostname, port: Number(url.port || 5432),
-      user: decodeURIComponent(url.username || 'postgres'), password: decodeURIComponent(url.password), databaseName: db,
-    };
-    const driver = await driverFor('POSTGRESQL');
-    let statements: string[] = [];
-    const diffTimes: number[] = [];
-    const ours = async () => {
-      const t0 = performance.now();
-      const [a, b] = await Promise.all([driver.connect(config), driver.connect(config)]);
-      try {
-        const [source, target] = await Promise.all([a.metadata.catalog({ databaseName: db, schemaName: 'src' }), b.metadata.catalog({ databaseName: db, schemaName: 'tgt' })]);
-        const t1 = performance.now();
-        statements = syncPlan(source, target, 'POSTGRESQL').statements;
-        diffTimes.push(performance.now() - t1);
-      } finally {
-        await Promise.all([a.close(), b.close()]);
-      }
-      return performance.now() - t0;
-    };
-    const env = { ...process.env, PGHOST: url.hostname, PGPORT: url.port || '5432', PGUSER: decodeURIComponent(url.username || 'postgres'), PGPASSWORD: decodeURIComponent(url.password) };
-    const dump = (schema: string) => execFileP(PG_DUMP, ['--schema-only', '-n', schema, '-f', '/dev/null', db], { env });
-    const baseline = async () => {
-      const t0 = performance.now();
-      await Promise.all([dump('src'), dump('tgt')]);
-      return performance.now() - t0;
-    };
-    await ours();
-    await baseline();
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      a.push(await ours());
-      b.push(await baseline());
-    }
-    // Not timed: the script must actually make the schemas equal.
-    await withClient(db, async (c) => {
-      for (const st of statements) await c.query(st);
-    });
-    const check = await driver.connect(config);
-    try {
-      const [source, target] = [await check.metadata.catalog({ databaseName: db, schemaName: 'src' }), await check.metadata.catalog({ databaseName: db, schemaName: 'tgt' })];
-      const left = syncPlan(source, target, 'POSTGRESQL').statements;
-      if (statements.length < 100 || left.length) throw new Error(`script of ${statements.length} statements left ${left.length} differences`);
-    } finally {
-      await check.close();
-    }
+    const { ours, baseline, diffTimes, statements, left } = await pgSyncRounds(db, ROUNDS);
+    // The script must actually make the schemas equal.
+    if (statements.length < 100 || left.length) throw new Error(`script of ${statements.length} statements left ${left.length} differences`);
     return [{
       name: `schema sync: read 2 × ${TABLES} PostgreSQL tables, diff, generate (${statements.length} statements)`,
       unit: 'ms',
-      median: median(a),
+      median: median(ours),
       baselineName: 'pg_dump --schema-only of both schemas (in parallel)',
-      baselineMedian: median(b),
+      baselineMedian: median(baseline),
       target: '≤ 3000 ms, ratio ≤ 1.5',
       extra: { 'diff+generate median ms': median(diffTimes).toFixed(0) },
     }];

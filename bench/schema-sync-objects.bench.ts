@@ -5,19 +5,15 @@
  * through the driver, diff, order and generate the script. Baseline: `pg_dump --schema-only` of both
  * schemas in the same run. Rounds interleaved; medians. Target (issue 26): ratio < 1.5.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { driverFor, type Catalog, type ConnectionConfig } from '@askdb/drivers';
-import { syncPlan } from '@askdb/schema-diff';
+import type { Catalog, Connection } from '@askdb/drivers';
 import { schemaSql, TABLES, withClient } from './diff-pg.bench.js';
 import { median, type BenchLine } from './lib.js';
+import { pgSyncRounds } from './pg-sync-rounds.js';
 
 const FUNCTIONS = 200;
 const TRIGGERS = 200;
 const ROUNDS = 5;
 const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DUMP = process.env.ASKDB_PG_DUMP ?? '/usr/bin/pg_dump';
-const execFileP = promisify(execFile);
 
 function objectsSql(schema: string, differs: boolean): string {
   const out: string[] = [];
@@ -44,65 +40,21 @@ export default async function run(): Promise<BenchLine[]> {
       await c.query(`${schemaSql('tgt', true)};\n${objectsSql('tgt', true)}`);
       await c.query('ANALYZE');
     });
-    const config: ConnectionConfig = {
-      alias: 'bench', type: 'POSTGRESQL', host: url.hostname, port: Number(url.port || 5432),
-      user: decodeURIComponent(url.username || 'postgres'), password: decodeURIComponent(url.password), databaseName: db,
-    };
-    const driver = await driverFor('POSTGRESQL');
-    const read = async (conn: Awaited<ReturnType<typeof driver.connect>>, schemaName: string): Promise<Catalog> => {
+    const read = async (conn: Connection, schemaName: string): Promise<Catalog> => {
       const loc = { databaseName: db, schemaName };
       const catalog = await conn.metadata.catalog(loc);
       return { ...catalog, objects: (await conn.metadata.schemaObjects?.(loc)) ?? [] };
     };
-    let statements: string[] = [];
-    const diffTimes: number[] = [];
-    const ours = async () => {
-      const t0 = performance.now();
-      const [a, b] = await Promise.all([driver.connect(config), driver.connect(config)]);
-      try {
-        const [source, target] = await Promise.all([read(a, 'src'), read(b, 'tgt')]);
-        const t1 = performance.now();
-        statements = syncPlan(source, target, 'POSTGRESQL').statements;
-        diffTimes.push(performance.now() - t1);
-      } finally {
-        await Promise.all([a.close(), b.close()]);
-      }
-      return performance.now() - t0;
-    };
-    const env = { ...process.env, PGHOST: url.hostname, PGPORT: url.port || '5432', PGUSER: decodeURIComponent(url.username || 'postgres'), PGPASSWORD: decodeURIComponent(url.password) };
-    const dump = (schema: string) => execFileP(PG_DUMP, ['--schema-only', '-n', schema, '-f', '/dev/null', db], { env });
-    const baseline = async () => {
-      const t0 = performance.now();
-      await Promise.all([dump('src'), dump('tgt')]);
-      return performance.now() - t0;
-    };
-    await ours();
-    await baseline();
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      a.push(await ours());
-      b.push(await baseline());
-    }
-    // Not timed: the script must make the schemas equal, objects included.
-    const script = statements;
-    await withClient(db, async (c) => {
-      for (const st of script) await c.query(st);
-    });
-    const check = await driver.connect(config);
-    try {
-      const left = syncPlan(await read(check, 'src'), await read(check, 'tgt'), 'POSTGRESQL').statements;
-      const made = script.filter((s) => /CREATE (OR REPLACE )?FUNCTION|CREATE TRIGGER/.test(s)).length;
-      if (made < 30 || left.length) throw new Error(`script of ${script.length} statements (${made} functions/triggers) left ${left.length} differences: ${left.slice(0, 3).join(' | ')}`);
-    } finally {
-      await check.close();
-    }
+    const { ours, baseline, diffTimes, statements, left } = await pgSyncRounds(db, ROUNDS, read);
+    // The script must make the schemas equal, objects included.
+    const made = statements.filter((s) => /CREATE (OR REPLACE )?FUNCTION|CREATE TRIGGER/.test(s)).length;
+    if (made < 30 || left.length) throw new Error(`script of ${statements.length} statements (${made} functions/triggers) left ${left.length} differences: ${left.slice(0, 3).join(' | ')}`);
     return [{
       name: `schema sync, full model: 2 × ${TABLES} PostgreSQL tables + ${FUNCTIONS} functions + ${TRIGGERS} triggers, read, diff, order, generate (${statements.length} statements)`,
       unit: 'ms',
-      median: median(a),
+      median: median(ours),
       baselineName: 'pg_dump --schema-only of both schemas (in parallel)',
-      baselineMedian: median(b),
+      baselineMedian: median(baseline),
       target: 'ratio < 1.5',
       extra: { 'diff+generate median ms': median(diffTimes).toFixed(0) },
     }];

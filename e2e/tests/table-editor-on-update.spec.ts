@@ -4,24 +4,14 @@
  * on the real server, and editing the table reads it back ticked.
  */
 import { expect, test, type Page } from '@playwright/test';
-import mysql from 'mysql2/promise';
 import { apiData, contextMenu, expand, openWorkspace, treeNode, uid } from './workspace-helpers';
+import { mariaSource, onMaria as onServer } from './maria-helpers';
 
-const MY_URL = process.env.ASKDB_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const db = `askdb_onupd_${uid()}`;
 const alias = `Maria ${db}`;
 let available = true;
 let dsId = 0;
 
-async function onServer<T>(fn: (c: mysql.Connection) => Promise<T>, database?: string): Promise<T> {
-  const u = new URL(MY_URL);
-  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password), database });
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 const inRow = (page: Page, i: number, testId: string) => page.getByTestId('columns-editor').locator('tr.ant-table-row').nth(i).getByTestId(testId);
 
 test.beforeAll(async ({ request }) => {
@@ -32,8 +22,7 @@ test.beforeAll(async ({ request }) => {
     available = false;
     return;
   }
-  const u = new URL(MY_URL);
-  dsId = await apiData<number>(request, 'POST', '/api/connection/datasource/create', { alias, type: 'MARIADB', host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password) || undefined, databaseName: db });
+  dsId = await apiData<number>(request, 'POST', '/api/connection/datasource/create', mariaSource(alias, db));
 });
 
 test.afterAll(async ({ request }) => {

@@ -29,8 +29,8 @@ export class CachedKvRepo extends KvRepo {
     super(db);
   }
 
-  override get(scope: string, key: string): Promise<string | null> {
-    return this.cache.get(`kv:${scope}\u0000${key}`, async () => ({ value: await super.get(scope, key), tags: [`kv:${scope}`] }));
+  override get(scope: string, key: string, fresh?: Freshness | null): Promise<string | null> {
+    return this.cache.get(`kv:${scope}\u0000${key}`, async () => ({ value: await super.get(scope, key), tags: [`kv:${scope}`] }), undefined, fresh);
   }
 }
 

@@ -130,6 +130,20 @@ describe('read cache across two replicas', () => {
     expect((await select(b, member)).status).toBe(403);
   });
 
+  it("a script policy turned on at A holds a member's SELECT for approval on B at the next request", async () => {
+    const member = await team.addMember('OPERATOR');
+    await grant(member, null);
+    await servedFromCache(() => select(b, member));
+    expect((await as(a, team.admin, 'POST', '/api/permission/script_policy', { selectFree: false, needApprovalFor: [] })).status).toBe(200);
+    try {
+      const after = await select(b, member);
+      expect(after.status).toBe(403);
+      expect(after.body.errorCode).toBe('NO_SCRIPT_PERMISSION');
+    } finally {
+      expect((await as(a, team.admin, 'POST', '/api/permission/script_policy', { selectFree: true, needApprovalFor: [] })).status).toBe(200);
+    }
+  });
+
   it('with the change feed cut, B reads the store (a revoke meanwhile is seen) and caches again once the feed is back', async () => {
     const member = await team.addMember('OPERATOR');
     const id = await grant(member, null);

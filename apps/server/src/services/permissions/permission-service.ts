@@ -127,7 +127,7 @@ export class PermissionService {
   async checkScript(ctx: RequestContext, record: DataSourceRecord, input: ScriptInput): Promise<((cursorId: string) => void) | null> {
     if (!this.enforced(ctx, record)) return null;
     // The grants and the team policy in parallel: one store round trip of latency, not two.
-    const [grants, policy] = await Promise.all([this.repo.liveFor(ctx.organization!.id, ctx.user!.id, record.id, ctx.fresh), readScriptPolicy(this.deps.kv, ctx.organization!.id)]);
+    const [grants, policy] = await Promise.all([this.repo.liveFor(ctx.organization!.id, ctx.user!.id, record.id, ctx.fresh), readScriptPolicy(this.deps.kv, ctx.organization!.id, ctx.fresh)]);
     const place = this.placeOf(record, input, 'exec') as ExecPlace;
     let refusal: AppError | null = null;
     let check: CheckInput | null = null;

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { AccessCategory } from '@askdb/sql';
 import type { KvRepo } from '../../store/kv.js';
+import { CachedKvRepo } from '../../store/cached-reads.js';
+import type { Freshness } from '../../store/change-feed.js';
 
 export const ScriptPolicy = z.object({
   /** SELECT (and other reads) never need approval. */
@@ -19,8 +21,9 @@ export const DEFAULT_SCRIPT_POLICY: ScriptPolicy = { selectFree: true, needAppro
 const KEY = 'scriptPolicy';
 const scope = (organizationId: number) => `org:${organizationId}`;
 
-export async function readScriptPolicy(kv: KvRepo, organizationId: number): Promise<ScriptPolicy> {
-  const raw = await kv.get(scope(organizationId), KEY);
+/** `fresh`: the request's proof that server mode's read cache has caught up (RequestContext.fresh). */
+export async function readScriptPolicy(kv: KvRepo, organizationId: number, fresh?: Freshness | null): Promise<ScriptPolicy> {
+  const raw = kv instanceof CachedKvRepo ? await kv.get(scope(organizationId), KEY, fresh) : await kv.get(scope(organizationId), KEY);
   if (!raw) return DEFAULT_SCRIPT_POLICY;
   const parsed = ScriptPolicy.safeParse(JSON.parse(raw));
   return parsed.success ? parsed.data : DEFAULT_SCRIPT_POLICY;

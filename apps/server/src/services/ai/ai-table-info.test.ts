@@ -133,6 +133,24 @@ describe('AI table info reaches the model; excluded columns never do', () => {
     expect(JSON.stringify(linked.body.data)).not.toContain(SECRET_COLUMN);
   });
 
+  it("the AI chart's query, whose rows go back to the model, may not read the excluded column", async () => {
+    const dash = await t.json('POST', '/api/dashboard/create', { name: 'clinic', dataset: { dataSourceId: dsId } });
+    expect(dash.status).toBe(200);
+    // The model insists on the column: every answer (and every corrected answer) reads it.
+    llm.handle(() => ({ content: [`\`\`\`sql\nSELECT c_nm, ${SECRET_COLUMN} FROM tbl_p\n\`\`\``] }));
+    try {
+      let res: { status: number; body: { success?: boolean } } = { status: 0, body: {} };
+      const body = await wire(async () => {
+        res = await t.json('POST', '/api/chart/ai', { dashboardId: dash.body.data.id ?? dash.body.data, question: 'patients by passport' });
+      });
+      // Refused (by the SQL check, and behind it by the run's own exclusion check): no chart, no rows sent back.
+      expect(res.body).toMatchObject({ success: false });
+      expect(body).not.toContain(SECRET_VALUE);
+    } finally {
+      llm.handle(undefined);
+    }
+  });
+
   it("the MCP tools' schema output leaves the column out and carries the AI names", async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as { port: number };

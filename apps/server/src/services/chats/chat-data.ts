@@ -15,7 +15,8 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/context.js';
 import { auditActor } from '../../http/audit-actor.js';
-import { requireDataSource } from '../access.js';
+import { requireDataSource, viewerOf } from '../access.js';
+import { requireNoExcludedColumns } from '../ai/table-info-query-check.js';
 import { permissions } from '../permissions/index.js';
 import { AiCollectionRepo } from '../ai/ai-collections.js';
 import { buildChatContext, findTable } from '../ai/chat-context.js';
@@ -144,6 +145,8 @@ export function chatExecutor(deps: AppDeps, req: FastifyRequest, chat: ChatRow):
     const record = await requireDataSource(deps, req, place.dataSourceId);
     // The caller's own grants decide (a shared chat runs with the viewer's permissions).
     await permissions(deps).checkScript(req.ctx, record, { sql, statements: () => [sql], databaseName: place.databaseName, schemaName: place.schemaName });
+    // The rows go back to the model (the summary step): a column the AI table info excludes must not be read.
+    await requireNoExcludedColumns(deps, req, viewerOf(req).organizationId, record, place, [sql]);
     try {
       const [r] = await deps.execution.execute(record, user.id, { sql, ...place, single: true, errorContinue: true, pageSize: CHAT_V2_LIMITS.resultRows }, auditActor(req), undefined, { readOnly: true });
       if (r?.cursorId) deps.execution.closeCursorOf(r.cursorId, user.id);

@@ -17,6 +17,8 @@ import { auditActor } from '../../http/audit-actor.js';
 import { AiConfigService, DEFAULT_PRIVACY, isConfigured } from '../ai/ai-config.js';
 import { AiCollectionRepo } from '../ai/ai-collections.js';
 import { buildChatContext } from '../ai/chat-context.js';
+import { requireNoExcludedColumns } from '../ai/table-info-query-check.js';
+import { viewerOf } from '../access.js';
 import { chartSource } from './dashboards.js';
 import { runChartQuery } from './chart-query.js';
 import { dashMsg } from './messages.js';
@@ -121,6 +123,8 @@ export async function proposeAiChart(deps: AppDeps, req: FastifyRequest, d: Dash
     const sql = pickSql(answer, report);
     if (!sql) throw fail(req, 'AI_REPORT_FAILED');
     let result: ChartResult;
+    // The rows go back to the model (the chart choice): a column the AI table info excludes must not be read.
+    await requireNoExcludedColumns(deps, req, viewerOf(req).organizationId, record, place, [sql]);
     try {
       result = await runChartQuery(deps, req.ctx, record, sql, place, auditActor(req));
     } catch (e) {

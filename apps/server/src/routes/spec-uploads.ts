@@ -62,7 +62,7 @@ const specUploads: RouteModule = (app, deps) => {
         for await (const part of req.parts({ limits: { fileSize: LARGEST, files: 1, fields: 10, fieldSize: 8192 } })) {
           if (part.type === 'file') {
             // The certificate may come after the file: the bytes stream into the store now and are removed if it fails.
-            let head = Buffer.alloc(0);
+            let head: Buffer = Buffer.alloc(0);
             const name = (part.filename || 'file').slice(0, 255);
             const stored = await files.put({ kind: 'spec-upload', userId: user.id, organizationId: req.ctx.organizationId, fileName: name, mime: 'application/octet-stream' }, part.file, { checkHead: (h) => void (head = h) });
             file = { name, stored, head, truncated: part.file.truncated };

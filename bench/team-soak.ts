@@ -127,9 +127,19 @@ async function main(): Promise<number> {
     const findings = await storeFindings(store, data, ack, INTERRUPTED_ERROR, CHART_SQL);
     const routes = ledger.summary();
     const rss = replicas.map((_, i) => shape(samples.map((s) => s.rssMb[i] ?? null)));
+    // The most each replica held in each minute of the workload: flat, or growing?
+    const rssByMinute = replicas.map((_, i) => {
+      const perMinute: (number | null)[] = [];
+      for (const s of samples) {
+        const m = Math.floor((s.at - t0) / 60_000);
+        const v = s.rssMb[i] ?? null;
+        if (v !== null) perMinute[m] = Math.max(perMinute[m] ?? 0, v);
+      }
+      return Array.from(perMinute, (v) => v ?? null);
+    });
     const conn = { storeMax: Math.max(...samples.map((s) => s.storeConnections)), dataMax: Math.max(...samples.map((s) => s.dataConnections)), byAppAtMax: samples.reduce((a, s) => (s.storeConnections > a.storeConnections ? s : a), samples[0]!).byApp };
     const load = shape(samples.map((s) => s.load1));
-    const report = { minutes, users: world.users.length, teams, thinkMs, leaseSeconds, cpus: os.cpus().length, load, routes, errors: ledger.totalErrors, firstErrors: ledger.errors.slice(0, 20), lostInFlightAtKill: ledger.totalLost, afterKill: ledger.afterKill, kill, rss, conn, findings };
+    const report = { minutes, users: world.users.length, teams, thinkMs, leaseSeconds, cpus: os.cpus().length, load, routes, errors: ledger.totalErrors, firstErrors: ledger.errors.slice(0, 20), lostInFlightAtKill: ledger.totalLost, afterKill: ledger.afterKill, kill, rss, rssByMinute, conn, findings, samples };
     fs.mkdirSync(path.join(repoRoot(), 'bench/dist/team-soak'), { recursive: true });
     fs.writeFileSync(path.join(repoRoot(), 'bench/dist/team-soak/report.json'), JSON.stringify(report, null, 2));
     print(report);
@@ -168,7 +178,7 @@ function print(r: any): void {
   console.log(`errors: ${r.errors}; cut in flight by the kill: ${r.lostInFlightAtKill}; after the kill: ${r.afterKill.answered} answered, ${r.afterKill.failed} failed`);
   for (const e of r.firstErrors) console.log(`  ${new Date(e.at).toISOString().slice(11, 19)} ${e.route} (replica ${e.backend}): ${e.error}`);
   if (r.kill) console.log(`kill: replica ${r.kill.victim} at ${r.kill.at} s, running tasks ${r.kill.runningTasks.join(',')}, on it: ${r.kill.tasksOnVictim.join(',') || '-'}`);
-  r.rss.forEach((s: any, i: number) => console.log(`RSS replica ${i}: first ${s.first} MB, last ${s.last} MB, max ${s.max} MB`));
+  r.rss.forEach((s: any, i: number) => console.log(`RSS replica ${i}: first ${s.first} MB, last ${s.last} MB, max ${s.max} MB; max per minute ${r.rssByMinute[i].map((v: number | null) => v ?? '-').join(' ')}`));
   console.log(`store connections max ${r.conn.storeMax} (at max: ${JSON.stringify(r.conn.byAppAtMax)}); data source connections max ${r.conn.dataMax}`);
   const f = r.findings;
   console.log(`audit rows of console statements: ${f.audit.found} found / ${f.audit.expected} acknowledged; chart refreshes: ${f.audit.charts.found} rows / ${f.audit.charts.expected} acknowledged`);

@@ -13,14 +13,15 @@
 const MAX_AGE_MS = 10_000;
 const LOCALE_PREFIXES: [string, string][] = [['zh', 'zh-CN'], ['ja', 'ja-JP'], ['en', 'en-US']];
 
-function locale(): string {
+/** As i18n's initialLocale: ?language=, else the stored setting, else the browser's language. */
+function locale(win: Window): string {
   let stored: string | undefined;
   try {
-    stored = (JSON.parse(localStorage.getItem('askdb.settings') ?? '{}') as { language?: string }).language;
+    stored = (JSON.parse(win.localStorage.getItem('askdb.settings') ?? '{}') as { language?: string }).language;
   } catch {
     stored = undefined;
   }
-  for (const l of [new URLSearchParams(location.search).get('language'), stored, navigator.language]) {
+  for (const l of [new URLSearchParams(win.location.search).get('language'), stored, win.navigator?.language]) {
     const hit = l && LOCALE_PREFIXES.find(([p]) => l.toLowerCase().startsWith(p));
     if (hit) return hit[1];
   }
@@ -45,8 +46,9 @@ export function startupPaths(pathname: string): string[] {
 export function installStartupPrefetch(win: Window & typeof globalThis = window): void {
   const paths = startupPaths(win.location.pathname);
   if (!paths.length || typeof win.fetch !== 'function') return;
-  const browserFetch = win.fetch.bind(win);
-  const headers = { 'accept-language': locale(), ...timeZone() };
+  const original = win.fetch;
+  const browserFetch = original.bind(win);
+  const headers = { 'accept-language': locale(win), ...timeZone() };
   const pending = new Map<string, Promise<Response>>();
   for (const p of paths) {
     const answer = browserFetch(p, { headers, credentials: 'same-origin' });
@@ -56,7 +58,7 @@ export function installStartupPrefetch(win: Window & typeof globalThis = window)
   const started = Date.now();
   const restore = () => {
     pending.clear();
-    if (win.fetch === prefetchingFetch) win.fetch = browserFetch;
+    if (win.fetch === prefetchingFetch) win.fetch = original;
   };
   const prefetchingFetch: typeof fetch = (input, init) => {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();

@@ -67,6 +67,12 @@ describe('AI table info: who may read and write it', () => {
     // Someone else's collection, or a table not in it, is not theirs to describe.
     expect((await as(fx.t, fx.team.admin, 'GET', `/api/ai/table_info?${query({ collectionId: collection })}`)).status).toBe(403);
     expect((await as(fx.t, member, 'GET', `/api/ai/table_info?${query({ collectionId: collection, tableName: 'customers' })}`)).status).toBe(403);
+
+    // Deleting the collection deletes what was said in it.
+    const rows = () => fx.t.deps.store.db.selectFrom('ai_table_info' as never).select('id' as never).where('collection_id' as never, '=', collection as never).execute();
+    expect((await rows()).length).toBe(1);
+    expect((await as(fx.t, member, 'DELETE', `/api/ai/data_collection/${collection}`)).status).toBe(200);
+    expect((await rows()).length).toBe(0);
   });
 
   it('the admin keeps every column; a stale version is a conflict; unknown columns are refused', async () => {

@@ -106,9 +106,9 @@ export class AiTableInfoRepo {
     });
   }
 
-  /** Removes a collection's rows (the collection was deleted). */
-  async deleteCollection(organizationId: number, collectionId: number): Promise<void> {
+  /** Removes a collection's rows (the collection was deleted; its id is unique across organisations). */
+  async deleteCollection(collectionId: number): Promise<void> {
     if (collectionId <= 0) return;
-    await this.db.deleteFrom('ai_table_info').where('organization_id', '=', organizationId).where('collection_id', '=', collectionId).execute();
+    await this.db.deleteFrom('ai_table_info').where('collection_id', '=', collectionId).execute();
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { StoreDb } from '../../store/db.js';
 import { nowIso } from '../../store/db.js';
+import { AiTableInfoRepo } from '../../store/ai-table-info.js';
 import type { KvRepo } from '../../store/kv.js';
 import type { OwnerScope } from '../../store/scope.js';
 import type { FastifyRequest } from 'fastify';
@@ -55,6 +56,7 @@ export class AiCollectionRepo {
     const elements = await this.elements(id);
     for (const e of elements) await this.kv.delete(ANNOTATION_SCOPE, String(e.id));
     await this.db.deleteFrom('ai_collection_elements').where('collection_id', '=', id).execute();
+    await new AiTableInfoRepo(this.db).deleteCollection(id);
     await this.db.deleteFrom('ai_collections').where('id', '=', id).execute();
   }
 

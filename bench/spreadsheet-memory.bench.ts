@@ -2,10 +2,11 @@
  * Issue 23 §3: hostile spreadsheets must not take the server's memory. Each input is generated here
  * (the issue's 14 million rich-text items in a 1.6 MB xlsx, millions of plain shared strings, one
  * text of millions of runs, a 200 KB CSV of 100,001 columns, a row of 100,000 cells, a cell at
- * column XFD in every row, an endless quoted field, files right at each limit, and a seeded fuzzed
+ * column XFD in every row, an endless quoted field, legacy .xls files (many blank cells in a small
+ * file, a declared grid of 16 million cells, distinct text right at the .xls cell limit), files right at each limit, and a seeded fuzzed
  * family of all of these) and given to every reader the server has — chat upload preview, chat
  * load into DuckDB, import-task preview, knowledge import — each read in a child process of its own
- * (this file, run again), whose peak RSS (VmHWM, reset before the read) minus its RSS before is
+ * (this file, run again), whose peak RSS (the .xls reader's worker thread included) (VmHWM, reset before the read) minus its RSS before is
  * the request's growth. Target: no read grows more than 512 MB. Baseline: the same reader on an
  * ordinary file of about the same size (exceljs-written rows, or a plain CSV), in the same run.
  * Printed per input: the worst reader's growth, the baseline's, the ratio, growth ÷ input size,
@@ -20,6 +21,7 @@ import ExcelJS from 'exceljs';
 import { median, type BenchLine } from './lib.js';
 import { columnName, wideCsv, writeHostileXlsx, type XlsxShape } from '../apps/server/src/test/hostile-spreadsheets.js';
 import { chatLoadRows, SPREADSHEET_LIMITS as L } from '../apps/server/src/services/spreadsheet-limits.js';
+import { ordinaryXls, writeHostileXls, writeXls, type HostileXls, type XlsCell } from '../apps/server/src/test/xls-files.js';
 
 const TARGET_MB = 512;
 const CHILD = 'ASKDB_SPREADSHEET_BENCH_CHILD';
@@ -38,7 +40,7 @@ async function childRead(reader: Reader, file: string): Promise<ChildResult> {
   const { xlsxSource } = await import('../apps/server/src/services/tasks/xlsx.js');
   const { delimitedSource } = await import('../apps/server/src/services/tasks/readers.js');
   const { readKnowledgeXlsx } = await import('../apps/server/src/services/knowledge/xlsx.js');
-  const ext = path.extname(file).slice(1) as 'xlsx' | 'csv';
+  const ext = path.extname(file).slice(1) as 'xlsx' | 'xls' | 'csv';
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-bench-sheet-home-'));
   const id = '00000000-0000-0000-0000-000000000001';
   const upload = path.join(home, 'chats', 'uploads', `${id}.${ext}`);
@@ -54,10 +56,10 @@ async function childRead(reader: Reader, file: string): Promise<ChildResult> {
   let refused: string | null = null;
   let error: string | null = null;
   try {
-    if (reader === 'chat-upload') await previewUpload(home, 'en-US', id, meta);
-    else if (reader === 'chat-load') await loadIntoDuckdb(home, 1, id, meta, undefined, () => undefined);
+    if (reader === 'chat-upload') await previewUpload('en-US', { id, meta, file: upload });
+    else if (reader === 'chat-load') await loadIntoDuckdb(upload, path.join(home, 'chat.duckdb'), meta, undefined, () => undefined);
     else if (reader === 'import-preview') {
-      const src = ext === 'xlsx' ? await xlsxSource(upload, { header: true }) : await delimitedSource(upload, { delimiter: ',', encoding: 'utf-8', header: true });
+      const src = ext !== 'csv' ? await xlsxSource(upload, { header: true }) : await delimitedSource(upload, { delimiter: ',', encoding: 'utf-8', header: true });
       let n = 0;
       try {
         for await (const _r of src.records) if (++n >= 200) break;
@@ -105,17 +107,34 @@ function measure(reader: Reader, file: string): ChildResult {
 
 // ---- inputs ---------------------------------------------------------------------------------------
 
-interface Input { name: string; file: string; readers: Reader[] }
+/** An input is written only when it is run (`make`, which answers the readers it goes to): ASKDB_BENCH_ONLY skips the others' cost. */
+interface Input { name: string; file: string; make(): Reader[] }
 
 function xlsxInput(dir: string, name: string, shape: XlsxShape): Input {
   const file = path.join(dir, `${name}.xlsx`);
-  writeHostileXlsx(file, shape);
-  return { name, file, readers: fs.statSync(file).size <= 5 * 1024 * 1024 ? [...READERS] : ['chat-upload', 'chat-load', 'import-preview'] };
+  return {
+    name, file,
+    make: () => {
+      writeHostileXlsx(file, shape);
+      return fs.statSync(file).size <= 5 * 1024 * 1024 ? [...READERS] : ['chat-upload', 'chat-load', 'import-preview'];
+    },
+  };
 }
-function csvInput(dir: string, name: string, text: string | Buffer): Input {
+/** A legacy .xls (read in a worker thread): the knowledge import takes xlsx only. */
+function xlsInput(dir: string, name: string, write: (file: string) => void): Input {
+  const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '_')}.xls`);
+  return { name, file, make: () => (write(file), ['chat-upload', 'chat-load', 'import-preview']) };
+}
+const hostileXls = (shape: HostileXls) => (file: string) => writeHostileXls(file, shape);
+/** `rows` × `columns` cells of distinct text (SheetJS's costliest cell), a header first. */
+const textXls = (rows: number, columns: number) => (file: string) => {
+  const data: XlsCell[][] = [Array.from({ length: columns }, (_, c) => `column ${c + 1}`)];
+  for (let r = 1; r < rows; r++) data.push(Array.from({ length: columns }, (_, c) => `text ${r} ${c}`));
+  writeXls(file, [{ name: 'Sheet1', rows: data }]);
+};
+function csvInput(dir: string, name: string, text: () => string | Buffer): Input {
   const file = path.join(dir, `${name}.csv`);
-  fs.writeFileSync(file, text);
-  return { name, file, readers: ['chat-upload', 'chat-load', 'import-preview'] };
+  return { name, file, make: () => (fs.writeFileSync(file, text()), ['chat-upload', 'chat-load', 'import-preview']) };
 }
 
 /** An ordinary workbook of about `bytes`: a header and rows of text, numbers and dates. */
@@ -158,7 +177,8 @@ function fuzzed(dir: string, n: number): Input[] {
     if (kind === 2) {
       const columns = logUniform(r, 10, 200_000);
       const rows = Math.max(1, Math.min(logUniform(r, 1, 100_000), Math.floor(30_000_000 / columns)));
-      out.push(csvInput(dir, `fuzz-${i}-csv-${columns}x${rows}`, wideCsv(columns, rows, r() < 0.5 ? '' : String(i))));
+      const cell = r() < 0.5 ? '' : String(i);
+      out.push(csvInput(dir, `fuzz-${i}-csv-${columns}x${rows}`, () => wideCsv(columns, rows, cell)));
       continue;
     }
     const runs = r() < 0.5 ? 0 : logUniform(r, 1, 50);
@@ -181,31 +201,36 @@ export default async function run(): Promise<BenchLine[]> {
       xlsxInput(dir, 'rich-text items (issue: 14M)', { sharedStrings: { items: 14_000_000, runs: 1 }, rows: 10, cells: 10 }),
       xlsxInput(dir, 'plain shared strings 20M', { sharedStrings: { items: 20_000_000 }, rows: 10, cells: 10 }),
       xlsxInput(dir, 'one text of 10M runs', { sharedStrings: { items: 1, runs: 10_000_000 }, rows: 10, cells: 10 }),
-      csvInput(dir, 'CSV of 100,001 columns (issue)', wideCsv(100_001, 1)),
+      csvInput(dir, 'CSV of 100,001 columns (issue)', () => wideCsv(100_001, 1)),
       xlsxInput(dir, 'row of 100,000 cells', { rows: 1, cells: 100_000 }),
       xlsxInput(dir, 'cell at XFD in 100,000 rows', { rows: 100_000, cells: 1, lastColumn: 'XFD' }),
-      csvInput(dir, 'endless quoted field (48 MB)', Buffer.concat([Buffer.from('a\n"'), Buffer.alloc(48 << 20, 0x78)])),
+      csvInput(dir, 'endless quoted field (48 MB)', () => Buffer.concat([Buffer.from('a\n"'), Buffer.alloc(48 << 20, 0x78)])),
       xlsxInput(dir, `at the limits: ${L.sharedStrings} strings`, { sharedStrings: { items: L.sharedStrings, text: 'text at the limit' }, rows: 1000, cells: 10 }),
       xlsxInput(dir, `at the limits: ${L.richTextRuns} runs`, { sharedStrings: { items: L.richTextRuns / 5, runs: 5 }, rows: 1000, cells: 10 }),
       // Right at the chat's load limits (the header is a line too), and a narrower, longer file with no row limit.
-      csvInput(dir, `at the limits: ${L.chatColumns} columns × ${chatLoadRows(L.chatColumns) - 1} rows`, wideCsv(L.chatColumns, chatLoadRows(L.chatColumns) - 1, '12345')),
+      csvInput(dir, `at the limits: ${L.chatColumns} columns × ${chatLoadRows(L.chatColumns) - 1} rows`, () => wideCsv(L.chatColumns, chatLoadRows(L.chatColumns) - 1, '12345')),
       xlsxInput(dir, `at the limits: ${L.chatColumns} columns × ${chatLoadRows(L.chatColumns)} rows`, { rows: chatLoadRows(L.chatColumns), cells: L.chatColumns }),
-      csvInput(dir, 'at the limits: 100 columns × 130,000 rows', wideCsv(100, 130_000, '12345')),
-      csvInput(dir, `at the limits: ${L.columns} columns × 100 rows`, wideCsv(L.columns, 100, '12345')),
+      csvInput(dir, 'at the limits: 100 columns × 130,000 rows', () => wideCsv(100, 130_000, '12345')),
+      csvInput(dir, `at the limits: ${L.columns} columns × 100 rows`, () => wideCsv(L.columns, 100, '12345')),
+      xlsInput(dir, `xls: ${L.xlsCells + 256} blank cells (MULBLANK rows)`, hostileXls({ blankRows: Math.ceil(L.xlsCells / 256) + 1, columns: 256 })),
+      xlsInput(dir, 'xls: declares 65,536 × 256 cells, holds 2 rows', hostileXls({ hugeDimensions: true })),
+      xlsInput(dir, `xls at the limits: 62,500 rows × 8 columns of distinct text (${62_500 * 8} cells)`, textXls(62_500, 8)),
       ...fuzzed(dir, FUZZ),
     ];
     const worstOverall: number[] = [];
     const only = process.env.ASKDB_BENCH_ONLY; // a part of the input names, to run some of them
     for (const input of inputs) {
       if (only && !input.name.includes(only)) continue;
+      const readers = input.make();
       const size = fs.statSync(input.file).size;
       const ext = path.extname(input.file);
       const benign = path.join(dir, `ordinary-${path.basename(input.file)}`);
       if (ext === '.xlsx') await ordinaryXlsx(benign, size);
+      else if (ext === '.xls') ordinaryXls(benign, size);
       else ordinaryCsv(benign, size);
       const ours: Record<string, ChildResult> = {};
       const base: Record<string, ChildResult> = {};
-      for (const reader of input.readers) {
+      for (const reader of readers) {
         ours[reader] = measure(reader, input.file);
         base[reader] = measure(reader, benign);
       }

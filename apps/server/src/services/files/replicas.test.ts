@@ -145,7 +145,8 @@ describe('files across two replicas with their own ASKDB_HOME', () => {
       expect(lines).toHaveLength(3001);
       expect(lines[1]).toBe('1,item 1');
     }
-    // Only its creator deletes it (others: 404); a running task is not deleted.
+    // Only its creator deletes it (no session: 401; others: 404); an unfinished task is not deleted.
+    expect((await b.json('POST', '/api/task/delete', { id })).status).toBe(401);
     expect((await as(b, team.admin, 'POST', '/api/task/delete', { id })).status).toBe(404);
     expect((await as(b, team.outsider, 'POST', '/api/task/delete', { id })).status).toBe(404);
     // A task not finished yet (as queued, before any replica takes it) is not deleted.

@@ -12,6 +12,8 @@ export interface Outcome {
   lost: boolean;
   ms: number;
   error: string | null;
+  /** Whose request it was (the session cookie), to follow each user across the kill. */
+  who?: string;
 }
 
 export interface RequestOptions {
@@ -65,12 +67,12 @@ export async function send(base: string, method: string, path: string, o: Reques
       }
     } catch (e) {
       // The proxy cuts an answer only when its replica died while sending it.
-      return { status: res.status, body: null, backend, lost: true, ms: performance.now() - t0, error: `answer cut: ${causeOf(e)}` };
+      return { status: res.status, body: null, backend, lost: true, ms: performance.now() - t0, error: `answer cut: ${causeOf(e)}`, who: o.cookie };
     }
     const ms = performance.now() - t0;
-    return { status: res.status, body, backend, lost, ms, error: failureOf(res.status, body, !!o.sse) };
+    return { status: res.status, body, backend, lost, ms, error: failureOf(res.status, body, !!o.sse), who: o.cookie };
   } catch (e) {
-    return { status: 0, body: null, backend: null, lost: false, ms: performance.now() - t0, error: `no answer: ${causeOf(e)}` };
+    return { status: 0, body: null, backend: null, lost: false, ms: performance.now() - t0, error: `no answer: ${causeOf(e)}`, who: o.cookie };
   }
 }
 
@@ -82,6 +84,11 @@ export class Ledger {
   /** Requests answered after the kill, per replica. */
   afterKill = { answered: 0, failed: 0 };
   killedAt: number | null = null;
+  /** Per user: the replica of their last answer before the kill, then how their first request after it went. */
+  private lastBackend = new Map<string, number | null>();
+  private firstAfter = new Map<string, boolean>();
+  /** The replica killed (set with killedAt). */
+  victim: number | null = null;
 
   file(route: string, o: Outcome): Outcome {
     let s = this.routes.get(route);
@@ -98,8 +105,16 @@ export class Ledger {
     if (this.killedAt !== null && !o.lost) {
       this.afterKill.answered++;
       if (o.error) this.afterKill.failed++;
-    }
+      if (o.who && !this.firstAfter.has(o.who)) this.firstAfter.set(o.who, !o.error);
+    } else if (this.killedAt === null && o.who) this.lastBackend.set(o.who, o.backend);
     return o;
+  }
+
+  /** The users whose last answer before the kill came from the killed replica, and how many of them had their next request answered. */
+  victimUsers(): { users: number; nextSucceeded: number; nextFailed: number } {
+    const theirs = [...this.lastBackend].filter(([, b]) => b === this.victim).map(([who]) => who);
+    const next = theirs.map((who) => this.firstAfter.get(who));
+    return { users: theirs.length, nextSucceeded: next.filter((x) => x === true).length, nextFailed: next.filter((x) => x === false).length };
   }
 
   get totalErrors(): number {

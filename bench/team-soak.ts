@@ -107,6 +107,7 @@ async function main(): Promise<number> {
       const victim = Math.max(0, replicas.findIndex((r) => running.some((t) => pidOf(t.runner) === r.child.pid)));
       const tasksOnVictim = running.filter((t) => pidOf(t.runner) === replicas[victim]!.child.pid).map((t) => t.id);
       await replicas[victim]!.kill();
+      ledger.victim = victim;
       ledger.killedAt = Date.now();
       kill = { victim, at: Math.round((Date.now() - t0) / 1000), atMs: Date.now(), runningTasks: running.map((t) => t.id), tasksOnVictim, slowTasks };
       log(`SIGKILLed replica ${victim} at ${kill.at} s; it ran tasks ${tasksOnVictim.join(', ') || '(none)'}`);
@@ -139,7 +140,7 @@ async function main(): Promise<number> {
     });
     const conn = { storeMax: Math.max(...samples.map((s) => s.storeConnections)), dataMax: Math.max(...samples.map((s) => s.dataConnections)), byAppAtMax: samples.reduce((a, s) => (s.storeConnections > a.storeConnections ? s : a), samples[0]!).byApp };
     const load = shape(samples.map((s) => s.load1));
-    const report = { minutes, users: world.users.length, teams, thinkMs, leaseSeconds, cpus: os.cpus().length, load, routes, errors: ledger.totalErrors, firstErrors: ledger.errors.slice(0, 20), lostInFlightAtKill: ledger.totalLost, afterKill: ledger.afterKill, kill, rss, rssByMinute, conn, findings, samples };
+    const report = { minutes, users: world.users.length, teams, thinkMs, leaseSeconds, cpus: os.cpus().length, load, routes, errors: ledger.totalErrors, firstErrors: ledger.errors.slice(0, 20), lostInFlightAtKill: ledger.totalLost, afterKill: ledger.afterKill, victimUsers: ledger.victimUsers(), kill, rss, rssByMinute, conn, findings, samples };
     fs.mkdirSync(path.join(repoRoot(), 'bench/dist/team-soak'), { recursive: true });
     fs.writeFileSync(path.join(repoRoot(), 'bench/dist/team-soak/report.json'), JSON.stringify(report, null, 2));
     print(report);
@@ -151,6 +152,7 @@ async function main(): Promise<number> {
       findings.writes.found < findings.writes.acknowledged && 'acknowledged rows lost',
       findings.tasks.stuck.length > 0 && `tasks stuck: ${findings.tasks.stuck.join(', ')}`,
       findings.tasks.interruptedNotified < findings.tasks.interrupted && 'an interrupted task without a notice',
+      ledger.victimUsers().nextFailed > 0 && "a killed replica's user failed on the other",
     ].filter(Boolean);
     log(failed.length ? `FAILED: ${failed.join('; ')}` : 'PASSED');
     exit = failed.length ? 1 : 0;
@@ -177,7 +179,10 @@ function print(r: any): void {
   for (const x of r.routes) console.log(`${pad(x.route, 22)} ${num(x.count)} ${num(x.errors)} ${String(x.lost).padStart(5)} ${num(x.p50)} ${num(x.p99)} ${num(x.max)}  ${x.byBackend.join('/')}`);
   console.log(`errors: ${r.errors}; cut in flight by the kill: ${r.lostInFlightAtKill}; after the kill: ${r.afterKill.answered} answered, ${r.afterKill.failed} failed`);
   for (const e of r.firstErrors) console.log(`  ${new Date(e.at).toISOString().slice(11, 19)} ${e.route} (replica ${e.backend}): ${e.error}`);
-  if (r.kill) console.log(`kill: replica ${r.kill.victim} at ${r.kill.at} s, running tasks ${r.kill.runningTasks.join(',')}, on it: ${r.kill.tasksOnVictim.join(',') || '-'}`);
+  if (r.kill) {
+    console.log(`kill: replica ${r.kill.victim} at ${r.kill.at} s, running tasks ${r.kill.runningTasks.join(',')}, on it: ${r.kill.tasksOnVictim.join(',') || '-'}`);
+    console.log(`users last answered by the killed replica: ${r.victimUsers.users}; their next request: ${r.victimUsers.nextSucceeded} succeeded, ${r.victimUsers.nextFailed} failed`);
+  }
   r.rss.forEach((s: any, i: number) => console.log(`RSS replica ${i}: first ${s.first} MB, last ${s.last} MB, max ${s.max} MB; max per minute ${r.rssByMinute[i].map((v: number | null) => v ?? '-').join(' ')}`));
   console.log(`store connections max ${r.conn.storeMax} (at max: ${JSON.stringify(r.conn.byAppAtMax)}); data source connections max ${r.conn.dataMax}`);
   const f = r.findings;

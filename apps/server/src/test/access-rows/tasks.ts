@@ -14,6 +14,7 @@ export default {
   'GET /api/task/get': { rule: 'signedIn', call: () => ({ url: `?id=${NONE}` }) },
   'POST /api/task/cancel': { rule: 'signedIn', call: () => ({ body: { id: NONE } }) },
   'GET /api/task/download': { rule: 'signedIn', call: () => ({ url: `?id=${NONE}` }) },
+  'POST /api/task/delete': { rule: 'signedIn', call: () => ({ body: { id: NONE } }) },
   'POST /api/task/upload': { rule: 'signedIn' },
   'POST /api/task/import/preview': { rule: 'signedIn', call: () => ({ body: { uploadId: UPLOAD, format: 'csv' } }) },
   'POST /api/task/import': { rule: 'signedIn', call: () => ({ body: { uploadId: UPLOAD, dataSourceId: NONE, format: 'csv', tableName: 't' } }) },

@@ -23,8 +23,8 @@ import { SpreadsheetTooLarge } from '../spreadsheet-limits.js';
 const WRITE_EVERY_MS = 500;
 const SWEEP_EVERY_MS = 10 * 60_000;
 type Files = Pick<AppDeps, 'store' | 'config'>;
-/** Loads and rebuilds running in this process, by chat. */
-const running = new Map<number, Promise<unknown>>();
+/** Loads and rebuilds running in this process, by the DuckDB file they write (a home and a chat). */
+const running = new Map<string, Promise<unknown>>();
 const lastSweep = new Map<string, number>();
 
 export function initialExcel(meta: UploadMeta, uploadId: string, header?: ExcelHeader): StoredExcel {
@@ -85,10 +85,10 @@ export function startExcelLoad(o: { deps: Files; repo: ChatV2Repo; chatId: numbe
       // A file that cannot be loaded is not kept.
       await filesOf(o.deps).removeOwner('chat', o.chatId).catch(() => undefined);
     } finally {
-      running.delete(o.chatId);
+      running.delete(chatDbFile(o.deps.config.home, o.chatId));
     }
   })();
-  running.set(o.chatId, job);
+  running.set(chatDbFile(o.deps.config.home, o.chatId), job);
   return job;
 }
 
@@ -100,9 +100,9 @@ export function startExcelLoad(o: { deps: Files; repo: ChatV2Repo; chatId: numbe
 export async function chatDbPath(deps: Files, chat: ChatRow, lang: Language): Promise<string> {
   sweepSoon(deps);
   const file = chatDbFile(deps.config.home, chat.id);
-  await running.get(chat.id)?.catch(() => undefined);
+  await running.get(file)?.catch(() => undefined);
   if (await fs.promises.stat(file).then((st) => st.isFile(), () => false)) return file;
-  const already = running.get(chat.id);
+  const already = running.get(file);
   if (already) {
     await already;
     return file;
@@ -115,16 +115,17 @@ export async function chatDbPath(deps: Files, chat: ChatRow, lang: Language): Pr
     if (!upload || !ext) throw new AppError(409, ERROR_CODES.CONFLICT, chatMsg(lang, 'FILE_NOT_STORED'));
     const meta: UploadMeta = { organizationId: chat.organization_id, userId: chat.owner_id, fileName: upload.fileName, ext, size: upload.size };
     await build(deps, chat.id, upload, meta, excel?.header as ExcelHeader | undefined, () => undefined);
-  })().finally(() => running.delete(chat.id));
-  running.set(chat.id, job);
+  })().finally(() => running.delete(file));
+  running.set(file, job);
   await job;
   return file;
 }
 
 /** Removes a chat's files: its stored upload, and this replica's DuckDB file (after its load, if one is running). */
 export async function removeChatData(deps: Files, chatId: number): Promise<void> {
-  await running.get(chatId)?.catch(() => undefined);
-  await rmDuckdb(chatDbFile(deps.config.home, chatId));
+  const file = chatDbFile(deps.config.home, chatId);
+  await running.get(file)?.catch(() => undefined);
+  await rmDuckdb(file);
   await filesOf(deps).removeOwner('chat', chatId);
 }
 
@@ -151,7 +152,7 @@ export async function sweepDeletedChats(deps: Files): Promise<number> {
   }
   let removed = 0;
   for (const id of ids) {
-    if (alive.has(id) || running.has(id)) continue;
+    if (alive.has(id) || running.has(chatDbFile(deps.config.home, id))) continue;
     await rmDuckdb(chatDbFile(deps.config.home, id));
     removed++;
   }

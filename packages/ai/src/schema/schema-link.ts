@@ -40,6 +40,8 @@ export { buildSchemaIndex, type SchemaIndex } from './schema-index.js';
 export const MAX_QUESTION_TERMS = 200;
 /** …found in its first this many characters. */
 export const MAX_QUESTION_CHARS = 20_000;
+/** Schema words a question word reaches through WordNet, at most (the strongest relations; measured on the 30,000-table bench: p95 705 → 505 ms, recall unchanged). */
+const MAX_RELATED_TERMS = 24;
 /** A schema word in more tables than this many and this share of them is not reached through a synonym or relation. */
 const COMMON_TABLES = 100;
 const COMMON_SHARE = 0.1;
@@ -235,7 +237,9 @@ export function questionExpansions(
       let mass = 0;
       for (const x of found.values()) mass += x;
       const spread = Math.sqrt(Math.max(1, mass));
-      for (const [t, x] of found) offer(t, (lexicon * x) / spread);
+      // Only the closest few: in a huge schema a common word relates to hundreds of words, each a walk over its tables.
+      const kept = found.size > MAX_RELATED_TERMS ? [...found].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_RELATED_TERMS) : found;
+      for (const [t, x] of kept) offer(t, (lexicon * x) / spread);
     }
     return out;
   });

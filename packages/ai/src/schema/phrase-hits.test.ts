@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogTable } from './catalog.js';
-import { identifierCandidates, phraseKey } from './phrase-hits.js';
+import { identifierCandidates, phraseHits, phraseKey } from './phrase-hits.js';
 import { buildSchemaIndex, linkSchema, rankTables } from './schema-link.js';
 
 const cols = (...names: string[]) => names.map((name) => ({ name }));
@@ -54,6 +54,17 @@ describe('names the question spells out', () => {
     expect(identifierCandidates(q)).toEqual(expect.arrayContaining(['A11', 'A3', 'region', 'average salary']));
     expect(rankTables(index, q)[0]!.tableName).toBe('district');
     expect(rankTables(index, q, { weights: { phrase: 0 } })[0]!.tableName).toBe('salary_grades');
+  });
+
+  it('a short column comment is matched as the column’s name', () => {
+    const tables: CatalogTable[] = [
+      { name: 'district', columns: [{ name: 'A2', comment: 'district name' }, { name: 'A11', comment: 'average salary' }] },
+      { name: 'salary_grades', columns: cols('grade', 'salary') },
+    ];
+    const index = buildSchemaIndex({ tables });
+    const q = 'Which district has the highest average salary? A11 refers to average salary';
+    expect(phraseHits(index, q).map((h) => h.key)).toEqual(expect.arrayContaining(['averagesalary', 'a11']));
+    expect(rankTables(index, q)[0]).toMatchObject({ tableName: 'district', columns: ['A11', 'A2'] });
   });
 
   it('aliases users gave count like names, whole and by their words', () => {

@@ -7,7 +7,8 @@
  * (`T1.type`). Evidence notes that come with questions ("gold card refers to type = 'gold'")
  * are written that way; a single common word is only taken as a name when it is written so.
  *
- * Names are compared as their lower-case words joined, the last one in base form, so spacing,
+ * Aliases users gave ("Change AI table info") and short comments (`A11`: "average salary")
+ * count as names too. Names are compared as their lower-case words joined, the last one in base form, so spacing,
  * case, underscores and a plural do not matter. Matching costs a map lookup per run of up to
  * MAX_PHRASE_WORDS question words: it grows with the question, not with the schema.
  */
@@ -16,6 +17,8 @@ import { lemma, splitWords } from './text-tokens.js';
 
 /** Longest run of question words looked up as one name. */
 export const MAX_PHRASE_WORDS = 8;
+/** A table or column comment of at most this many words is matched as a name too. */
+const MAX_COMMENT_WORDS = 5;
 /** Only the start of a long input is searched, and only this many identifier candidates. */
 const MAX_CHARS = 20_000;
 const MAX_CANDIDATES = 500;
@@ -41,12 +44,18 @@ function phraseMap(index: SchemaIndex): PhraseMap {
     if (!list) m!.set(key, (list = []));
     if (list[list.length - 2] !== ti || list[list.length - 1] !== ci) list.push(ti, ci);
   };
+  // A short comment is the name people use (`A11` "average salary"): it counts like an alias.
+  const addShort = (comment: string | undefined, ti: number, ci: number) => {
+    if (comment && comment.length <= 60 && splitWords(comment).length <= MAX_COMMENT_WORDS) add(comment, ti, ci);
+  };
   index.tables.forEach(({ table }, ti) => {
     add(table.name.split('.').pop()!, ti, -1);
     for (const a of table.aliases ?? []) add(a, ti, -1);
+    addShort(table.comment, ti, -1);
     table.columns.forEach((c, ci) => {
       add(c.name, ti, ci);
       for (const a of c.aliases ?? []) add(a, ti, ci);
+      addShort(c.comment, ti, ci);
     });
   });
   maps.set(index, m);

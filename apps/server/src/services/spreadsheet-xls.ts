@@ -59,6 +59,13 @@ function workerSource(): string {
 let source: string | null = null;
 
 /**
+ * The longest the worker may take over one answer (the parse is the long one: ~10 s for 500,000 cells
+ * on a busy machine). A file that keeps SheetJS busy longer is given up on and its worker stopped, so a
+ * crafted workbook cannot hold a thread for good.
+ */
+export const XLS_ANSWER_MS = 120_000;
+
+/**
  * Opens a .xls file: refuses (SpreadsheetTooLarge) a file over xlsBytes, or one whose counted cells,
  * rows or shared strings pass the limits; XlsUnreadable when it is no BIFF5/8 workbook.
  */
@@ -103,7 +110,15 @@ export async function openXls(file: string): Promise<XlsWorkbook> {
   /** The worker's next message; refusals and unreadable files become errors. */
   const next = (): Promise<XlsMessage> => {
     if (failure) return Promise.reject(failure);
-    const p = new Promise<XlsMessage>((resolve, reject) => { waiting = { resolve, reject }; });
+    let timer: NodeJS.Timeout | undefined;
+    const p = new Promise<XlsMessage>((resolve, reject) => {
+      waiting = { resolve, reject };
+      timer = setTimeout(() => {
+        fail(new XlsUnreadable(`the workbook took more than ${XLS_ANSWER_MS / 1000} s to read`));
+        void close();
+      }, XLS_ANSWER_MS);
+      timer.unref();
+    }).finally(() => clearTimeout(timer));
     worker.postMessage('next');
     return p.then((m) => {
       if (m.type === 'refused') throw new SpreadsheetTooLarge(m.key, m.params);

@@ -7,6 +7,7 @@
  * keep-alive HTTP. Rounds interleave the cases (local measured in every round, same run).
  * Prints throughput (requests/s, median of rounds) and p99 latency, each as a ratio to local mode.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/server.js';
@@ -18,7 +19,17 @@ const ROUND_MS = Number(process.env.ASKDB_BENCH_ROUND_MS ?? 4000);
 const ROUNDS = Number(process.env.ASKDB_BENCH_ROUNDS ?? 3);
 const SQL = 'select id, name from items where id = 7';
 
-interface Client { base: string; cookie: string | null }
+interface Client { base: string; cookie: string | null; pid?: number }
+
+/** CPU time (ms) a process has used, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 100 Hz ticks
+  } catch {
+    return null;
+  }
+}
 
 async function call(c: Client, method: string, path: string, body?: unknown, agent?: http.Agent): Promise<{ status: number; json: any; cookie: string | null }> {
   const url = new URL(path, c.base);
@@ -59,6 +70,8 @@ async function load(targets: Client[], body: unknown): Promise<Result> {
   const lat: number[] = [];
   let errors = 0;
   let n = 0;
+  const pids = [...new Set(targets.map((t) => t.pid).filter((p): p is number => p !== undefined))];
+  const cpuBefore = pids.map(cpuMs);
   const end = Date.now() + ROUND_MS;
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (Date.now() < end) {
@@ -66,14 +79,24 @@ async function load(targets: Client[], body: unknown): Promise<Result> {
       const t0 = performance.now();
       const r = await call(targets[i]!, 'POST', '/api/rdb/dml/execute', body, agents[i]).catch(() => ({ status: 0, json: null }));
       lat.push(performance.now() - t0);
-      if (!r.json?.success) errors++;
+      if (!r.json?.success) {
+        if (errors++ === 0) process.stderr.write(`request cost: first failed request of the round: ${r.status} ${JSON.stringify(r.json)?.slice(0, 300)}\n`);
+      }
     }
   }));
   for (const a of agents) a.destroy();
-  return { rps: lat.length / (ROUND_MS / 1000), p99: percentile(lat, 99), errors };
+  const cpuAfter = pids.map(cpuMs);
+  const cpu = cpuBefore.every((c) => c !== null) && cpuAfter.every((c) => c !== null) && pids.length ? cpuAfter.reduce((s, c, i) => s + c! - cpuBefore[i]!, 0) : NaN;
+  return { rps: lat.length / (ROUND_MS / 1000), p99: percentile(lat, 99), errors, cpuMsPerRequest: cpu / lat.length };
 }
 
-interface Result { rps: number; p99: number; errors: number }
+interface Result {
+  rps: number;
+  p99: number;
+  errors: number;
+  /** The serving process's own CPU per request (ms): steadier than requests/s on a busy shared machine. */
+  cpuMsPerRequest: number;
+}
 
 /**
  * A team on the server-mode store: the owner (who creates a SHARED source on the data database) and a
@@ -119,21 +142,22 @@ export default async function run(): Promise<BenchLine[]> {
   try {
     const local = await startServer();
     servers.push(local);
-    const lc: Client = { base: local.url, cookie: null };
+    const lc: Client = { base: local.url, cookie: null, pid: local.process.pid };
     const localId = await must(lc, 'POST', '/api/connection/datasource/create', source);
 
     const env = { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: storeUrl.toString(), ASKDB_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
     const a = await startServer(env);
     servers.push(a);
     const { owner, member, sourceId } = await team(a.url, storeUrl.toString(), source, dataDb, tag);
+    owner.pid = member.pid = a.process.pid;
     const b = await startServer(env);
     servers.push(b);
-    const ownerOnB: Client = { base: b.url, cookie: owner.cookie };
+    const ownerOnB: Client = { base: b.url, cookie: owner.cookie, pid: b.process.pid };
     // The same deployment without the read cache (every request reads session, role, grants and source from the store).
     const plain = await startServer({ ...env, ASKDB_READ_CACHE: '0' });
     servers.push(plain);
-    const ownerOnPlain: Client = { base: plain.url, cookie: owner.cookie };
-    const memberOnPlain: Client = { base: plain.url, cookie: member.cookie };
+    const ownerOnPlain: Client = { base: plain.url, cookie: owner.cookie, pid: plain.process.pid };
+    const memberOnPlain: Client = { base: plain.url, cookie: member.cookie, pid: plain.process.pid };
 
     // Local is measured between the server runs of each round, so a noisy neighbour hits both alike.
     const cases: Array<{ name: string; targets: Client[]; id: number }> = [
@@ -154,7 +178,7 @@ export default async function run(): Promise<BenchLine[]> {
     }
     const med = (name: string): Result => {
       const all = results.get(name)!;
-      return { rps: median(all.map((r) => r.rps)), p99: median(all.map((r) => r.p99)), errors: all.reduce((s, r) => s + r.errors, 0) };
+      return { rps: median(all.map((r) => r.rps)), p99: median(all.map((r) => r.p99)), errors: all.reduce((s, r) => s + r.errors, 0), cpuMsPerRequest: median(all.map((r) => r.cpuMsPerRequest)) };
     };
     const localResult = med('local');
     return cases.slice(1).map((c) => line(c.name, med(c.name), localResult));
@@ -174,6 +198,9 @@ function line(name: string, r: Result, local: Result): BenchLine {
     baselineName: 'local mode, same source',
     baselineMedian: local.rps,
     target: '≥ 0.8 (p99 ≤ 1.5× local)',
-    extra: { p99_ms: r.p99.toFixed(1), local_p99_ms: local.p99.toFixed(1), p99_ratio: (r.p99 / local.p99).toFixed(2), errors: r.errors + local.errors },
+    extra: {
+      p99_ms: r.p99.toFixed(1), local_p99_ms: local.p99.toFixed(1), p99_ratio: (r.p99 / local.p99).toFixed(2), errors: r.errors + local.errors,
+      server_cpu_ms_per_request: r.cpuMsPerRequest.toFixed(3), local_cpu_ms_per_request: local.cpuMsPerRequest.toFixed(3),
+    },
   };
 }

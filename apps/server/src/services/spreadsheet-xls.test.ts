@@ -84,6 +84,29 @@ describe('openXls', () => {
     expect(await readAll(file)).toEqual([{ name: 'Sheet1', rows: [[1, ['a', 'b']], [2, [1, 'x']]] }]);
   });
 
+  it("stops a parse that outgrows the worker's heap and says so, leaving the server's heap alone", async () => {
+    // The same small heap reads a small workbook: what fails below is the parse, not the reader.
+    const small = path.join(dir, 'small.xls');
+    writeXls(small, [{ name: 'S', rows: [['a'], [1]] }]);
+    const ok = await openXls(small, { heapMb: 32 });
+    for await (const s of ok.sheets()) for await (const _r of s.rows) { /* read */ }
+    const file = path.join(dir, 'heap.xls');
+    // 200,000 cells of distinct text: ~100 MB in SheetJS.
+    const rows: string[][] = [];
+    for (let r = 0; r < 25_000; r++) rows.push(Array.from({ length: 8 }, (_, c) => `text ${r} ${c}`));
+    writeXls(file, [{ name: 'Big', rows }]);
+    const heapBefore = process.memoryUsage().heapUsed;
+    const book = await openXls(file, { heapMb: 32 });
+    const e = await refusal((async () => {
+      for await (const s of book.sheets()) for await (const _r of s.rows) { /* the parse fails first */ }
+    })());
+    expect(e).toBeInstanceOf(SpreadsheetTooLarge);
+    expect((e as SpreadsheetTooLarge).key).toBe('XLS_TOO_LARGE');
+    expect(e.message).toBe('Reading this .xls workbook (the old Excel format) needs more than 32MB; save it as .xlsx or .csv');
+    // None of it was held here.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(32 * 1024 * 1024);
+  }, 180_000);
+
   it('refuses a file over the .xls size limit without starting a reader', async () => {
     const file = path.join(dir, 'big.xls');
     fs.writeFileSync(file, Buffer.alloc(0));

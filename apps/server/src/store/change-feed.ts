@@ -126,9 +126,15 @@ export class ChangeFeed {
     const client = this.client!;
     this.roundTrips++;
     const mine: Freshness = { conn: this.conn, trip: ++this.trips };
-    const trip: Promise<Freshness> = client.query('select 1').then(
-      () => {
+    // The trip also asks whether this backend still listens: behind a pooler that hands out another
+    // backend per transaction (PgBouncer transaction mode), notifications would never arrive; fail closed.
+    const trip: Promise<Freshness> = client.query(`select 1 from pg_listening_channels() c where c = '${CHANGE_CHANNEL}'`).then(
+      (r) => {
         if (this.sent === trip) this.sent = null;
+        if (r.rowCount !== 1) {
+          this.lost(client, new Error('the change feed connection is not listening (a transaction pooler between AskDB and PostgreSQL?)'));
+          throw new Error('change feed is down');
+        }
         // The connection failed after answering: what it delivered may be incomplete.
         if (this.client !== client || this.conn !== mine.conn) throw new Error('change feed is down');
         this.answered = Math.max(this.answered, mine.trip);

@@ -32,6 +32,8 @@ export interface SetupOptions {
   runId: string;
   data: { host: string; port: number; user: string; password: string; databaseName: string };
   llmBase: string;
+  /** The data source's connection pool per replica. */
+  poolSize: number;
   log(line: string): void;
 }
 
@@ -73,7 +75,7 @@ async function makeTeam(o: SetupOptions, t: number): Promise<{ users: SoakUser[]
   const owner = await register(base, ownerEmail, `Owner ${t}`);
   const team = ok('team create', await send(base, 'POST', '/api/organization/create', { cookie: owner.cookie, body: { name: `Soak team ${t} ${o.runId}`, area: 'EU', industry: 'Software', role: 'CTO', agree: true } })) as { id: number; teamCode: string };
   ok('switch to team', await send(base, 'POST', '/api/organization/switch_org', { cookie: owner.cookie, body: { organizationId: team.id } }));
-  const ds = ok('data source', await send(base, 'POST', '/api/connection/datasource/create', { cookie: owner.cookie, body: { alias: `soak data ${t}`, type: 'POSTGRESQL', ...o.data, visibility: 'SHARED' } })) as number;
+  const ds = ok('data source', await send(base, 'POST', '/api/connection/datasource/create', { cookie: owner.cookie, body: { alias: `soak data ${t}`, type: 'POSTGRESQL', ...o.data, visibility: 'SHARED', poolSize: o.poolSize } })) as number;
   ok('AI settings', await send(base, 'POST', '/api/config/system_config/ai', { cookie: owner.cookie, body: { aiSqlSource: 'OPENAI', apiHost: o.llmBase, apiKey: 'sk-soak', model: 'scripted-model', privacy: 'SCHEMA_ONLY' } }));
   const users: SoakUser[] = [{ email: ownerEmail, ...owner, team: t, owner: true, columnGrant: false, dataSourceId: ds, chartId: 0 }];
   const members = await pool(Array.from({ length: o.usersPerTeam - 1 }, (_, i) => i), 4, async (m) => {

@@ -7,7 +7,7 @@
  * write (audit rows, consoles, rows) and left no task RUNNING.
  *
  *   npm run soak:team -w bench [-- --minutes 10 --users 200 --teams 4 --think-ms 1000 --kill-at 0.5
- *                                  --lease-seconds 15 --task-every-s 90 --keep]
+ *                                  --lease-seconds 15 --task-every-s 90 --pool-size 3 --keep]
  *
  * `--kill-at 0` runs without the kill. Exits 1 when a check fails. JSON report:
  * bench/dist/team-soak/report.json.
@@ -35,6 +35,8 @@ const thinkMs = opt('--think-ms', 1000);
 const killAt = opt('--kill-at', 0.5);
 const leaseSeconds = opt('--lease-seconds', 15);
 const taskEveryMs = opt('--task-every-s', 90) * 1000;
+// Connections each replica may hold per data source (the PostgreSQL server is shared: max_connections 100 here).
+const poolSize = opt('--pool-size', 3);
 const keep = args.includes('--keep');
 
 const PG_URL = process.env.ASKDB_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -69,7 +71,7 @@ async function main(): Promise<number> {
     const pgu = new URL(PG_URL);
     log(`replicas ${replicas.map((r) => `${r.url} (pid ${r.child.pid})`).join(', ')}; proxy ${proxy.url}`);
     const world = await setUpWorld({
-      base: proxy.url, teams, usersPerTeam: Math.ceil(usersWanted / teams), runId, llmBase: llm.openAiBase, log,
+      base: proxy.url, teams, usersPerTeam: Math.ceil(usersWanted / teams), runId, llmBase: llm.openAiBase, log, poolSize,
       data: { host: pgu.hostname, port: Number(pgu.port || 5432), user: decodeURIComponent(pgu.username || 'postgres'), password: decodeURIComponent(pgu.password), databaseName: dataDb },
     });
     log(`${world.users.length} users signed in (${world.users.filter((u) => u.owner).length} owners, ${world.users.filter((u) => u.columnGrant).length} under column grants)`);
@@ -140,7 +142,7 @@ async function main(): Promise<number> {
     });
     const conn = { storeMax: Math.max(...samples.map((s) => s.storeConnections)), dataMax: Math.max(...samples.map((s) => s.dataConnections)), byAppAtMax: samples.reduce((a, s) => (s.storeConnections > a.storeConnections ? s : a), samples[0]!).byApp };
     const load = shape(samples.map((s) => s.load1));
-    const report = { minutes, users: world.users.length, teams, thinkMs, leaseSeconds, cpus: os.cpus().length, load, routes, errors: ledger.totalErrors, firstErrors: ledger.errors.slice(0, 20), lostInFlightAtKill: ledger.totalLost, afterKill: ledger.afterKill, victimUsers: ledger.victimUsers(), kill, rss, rssByMinute, conn, findings, samples };
+    const report = { minutes, users: world.users.length, teams, thinkMs, leaseSeconds, cpus: os.cpus().length, load, routes, errors: ledger.totalErrors, firstErrors: ledger.errors.slice(0, 20), errorKinds: kindsOf(ledger.errors), errorList: ledger.errors, lostInFlightAtKill: ledger.totalLost, afterKill: ledger.afterKill, victimUsers: ledger.victimUsers(), kill, rss, rssByMinute, conn, findings, samples };
     fs.mkdirSync(path.join(repoRoot(), 'bench/dist/team-soak'), { recursive: true });
     fs.writeFileSync(path.join(repoRoot(), 'bench/dist/team-soak/report.json'), JSON.stringify(report, null, 2));
     print(report);
@@ -171,6 +173,13 @@ async function main(): Promise<number> {
   return exit;
 }
 
+/** Errors grouped by route and the start of their message, most frequent first. */
+function kindsOf(errors: { route: string; error: string }[]): { kind: string; n: number }[] {
+  const n = new Map<string, number>();
+  for (const e of errors) { const k = `${e.route}: ${e.error.slice(0, 90)}`; n.set(k, (n.get(k) ?? 0) + 1); }
+  return [...n].sort((a, b) => b[1] - a[1]).map(([kind, c]) => ({ kind, n: c }));
+}
+
 function print(r: any): void {
   const pad = (s: unknown, n: number) => String(s).padEnd(n);
   const num = (x: number) => x.toFixed(0).padStart(7);
@@ -179,6 +188,7 @@ function print(r: any): void {
   for (const x of r.routes) console.log(`${pad(x.route, 22)} ${num(x.count)} ${num(x.errors)} ${String(x.lost).padStart(5)} ${num(x.p50)} ${num(x.p99)} ${num(x.max)}  ${x.byBackend.join('/')}`);
   console.log(`errors: ${r.errors}; cut in flight by the kill: ${r.lostInFlightAtKill}; after the kill: ${r.afterKill.answered} answered, ${r.afterKill.failed} failed`);
   for (const e of r.firstErrors) console.log(`  ${new Date(e.at).toISOString().slice(11, 19)} ${e.route} (replica ${e.backend}): ${e.error}`);
+  for (const k of r.errorKinds.slice(0, 15)) console.log(`  ${String(k.n).padStart(5)} × ${k.kind}`);
   if (r.kill) {
     console.log(`kill: replica ${r.kill.victim} at ${r.kill.at} s, running tasks ${r.kill.runningTasks.join(',')}, on it: ${r.kill.tasksOnVictim.join(',') || '-'}`);
     console.log(`users last answered by the killed replica: ${r.victimUsers.users}; their next request: ${r.victimUsers.nextSucceeded} succeeded, ${r.victimUsers.nextFailed} failed`);

@@ -3,7 +3,7 @@
  * report" with the interface details (method, path, status, code, message, time).
  */
 import { expect, test } from '@playwright/test';
-import { apiData, uid } from './workspace-helpers';
+import { apiData, contextMenu, openWorkspace, treeNode, uid } from './workspace-helpers';
 
 test('a view list on a source nobody listens for shows the solution link and copies an error report', async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -37,4 +37,35 @@ test('a view list on a source nobody listens for shows the solution link and cop
   } finally {
     await apiData(request, 'DELETE', `/api/connection/datasource/${id}`);
   }
+});
+
+test('an action that fails shows a notification with the message and "copy error report"; the connection test carries the solution link', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openWorkspace(page);
+  const name = `Gone ${uid()}`;
+  const id = await apiData<number>(request, 'POST', '/api/connection/group/create', { name });
+  await page.reload();
+  await contextMenu(treeNode(page, 'GROUP', name), 'Rename');
+  // Someone else deletes the group before the rename is sent.
+  await apiData(request, 'DELETE', `/api/connection/group/${id}`);
+  await page.getByTestId('prompt-input').fill(`${name} renamed`);
+  await page.getByTestId('prompt-ok').click();
+  const note = page.locator('.ant-notification-notice').filter({ has: page.getByTestId('error-details') });
+  await expect(note).toBeVisible();
+  await note.getByTestId('error-copy-report').click();
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  expect(report).toMatch(/^Interface: POST \/api\/connection\/group\/update$/m);
+  expect(report).toMatch(/^Status: 404$/m);
+  await page.screenshot({ path: 'test-results/h29-error-toast.png' });
+  await page.keyboard.press('Escape');
+
+  // The connection dialog's failed test: the server's message, its solution link and the report.
+  await page.getByTestId('new-connection').click();
+  await page.getByTestId('conn-alias').fill(`dead ${uid()}`);
+  await page.getByTestId('conn-host').fill('127.0.0.1');
+  await page.getByTestId('conn-port').fill('1');
+  await page.getByTestId('conn-test').click();
+  const result = page.getByTestId('conn-result');
+  await expect(result.getByTestId('error-solution-link')).toHaveAttribute('href', /\/help\/connection\.html#CONNECTION_FAILED$/);
+  await expect(result.getByTestId('error-copy-report')).toBeVisible();
 });

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../lib/api';
 import { errorReport, safeLink } from './error-report';
 
-export function ErrorDetails({ error }: { error: ApiError }) {
+/** `hideDetail`: the surrounding view shows the detail itself. */
+export function ErrorDetails({ error, hideDetail = false }: { error: ApiError; hideDetail?: boolean }) {
   const { t } = useTranslation();
   const link = safeLink(error.call?.solutionLink);
   const copy = async () => {
@@ -21,7 +22,7 @@ export function ErrorDetails({ error }: { error: ApiError }) {
   };
   return (
     <Space size={12} wrap data-testid="error-details">
-      {error.detail && error.detail !== error.message && <Typography.Text type="secondary" data-testid="error-detail">{error.detail}</Typography.Text>}
+      {!hideDetail && error.detail && error.detail !== error.message && <Typography.Text type="secondary" data-testid="error-detail">{error.detail}</Typography.Text>}
       {link && (
         <a href={link} target="_blank" rel="noreferrer" data-testid="error-solution-link">
           <QuestionCircleOutlined /> {t('api.solution')}

@@ -7,10 +7,12 @@ import type { DatabaseType } from '@askdb/contracts';
 import { collectionsApi, type AiCollectionElement } from './api.js';
 import { openAiTableInfo } from '../ai-table-info/open';
 import { useTree } from '../workspace/tree/tree-store';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function CollectionElements({ id, title = '', version, onRemoved }: { id: number; title?: string; version: number; onRemoved(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [items, setItems] = useState<AiCollectionElement[] | null>(null);
   useEffect(() => {
     collectionsApi.elements(id).then(setItems, () => setItems([]));
@@ -23,7 +25,7 @@ export function CollectionElements({ id, title = '', version, onRemoved }: { id:
       await collectionsApi.annotate(id, e.id, annotation);
       setItems((list) => list?.map((x) => (x.id === e.id ? { ...x, annotation } : x)) ?? null);
     } catch (err) {
-      message.error((err as Error).message);
+      showError(err);
     }
   };
   const remove = async (e: AiCollectionElement) => {
@@ -31,7 +33,7 @@ export function CollectionElements({ id, title = '', version, onRemoved }: { id:
       await collectionsApi.removeElement(id, e.id);
       onRemoved();
     } catch (err) {
-      message.error((err as Error).message);
+      showError(err);
     }
   };
 

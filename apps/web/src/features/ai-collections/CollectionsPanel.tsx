@@ -10,12 +10,14 @@ import { collectionsApi, type AiCollection } from './api.js';
 import { AddTablesModal } from './AddTablesModal.js';
 import { CollectionElements } from './CollectionElements.js';
 import { useChat } from '../chat/chat-store.js';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const changed = () => window.dispatchEvent(new CustomEvent('askdb:ai-collections-changed'));
 
 export function CollectionsPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [list, setList] = useState<AiCollection[] | null>(null);
   const [error, setError] = useState<string>();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
@@ -57,7 +59,7 @@ export function CollectionsPanel() {
         setAdding(id);
       }
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   const rename = async (c: AiCollection, next: string) => {
@@ -68,7 +70,7 @@ export function CollectionsPanel() {
       reload();
       changed();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   const remove = async (c: AiCollection) => {
@@ -78,7 +80,7 @@ export function CollectionsPanel() {
       reload();
       changed();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
 

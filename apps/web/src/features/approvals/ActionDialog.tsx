@@ -11,6 +11,7 @@ import { ValiditySelect, validityToIso } from '../permissions/ValiditySelect';
 import { accountApi } from '../auth/account-api';
 import { useSession } from '../auth/session';
 import { governanceApi, type ApprovalFlowDetail } from '../permissions/governance-api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export type FlowAction = 'approve' | 'reject' | 'transfer' | 'add_signature' | 'revoke';
 
@@ -23,6 +24,7 @@ interface Props {
 export function ActionDialog({ flow, action, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const me = useSession((s) => s.user);
   const [form] = Form.useForm<{ comment?: string; userId?: number; userIds?: number[] }>();
   const [approvers, setApprovers] = useState<MemberRow[]>([]);
@@ -60,7 +62,7 @@ export function ActionDialog({ flow, action, onClose }: Props) {
       message.success(t(`approval.done.${action}`));
       onClose(true);
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '@askdb/contracts';
 import { UserAvatar } from './UserMenu';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const TYPES = ['image/jpeg', 'image/gif', 'image/png'];
 
@@ -18,6 +19,7 @@ export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null 
 export function AvatarUpload({ value, name, onChange, testId = 'avatar' }: { value?: string | null; name?: string; onChange(dataUrl: string): Promise<void>; testId?: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const pick = async (file?: File) => {
@@ -38,7 +40,7 @@ export function AvatarUpload({ value, name, onChange, testId = 'avatar' }: { val
       await onChange(dataUrl);
       message.success(t('auth.saved'));
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

@@ -14,12 +14,14 @@ import { WechatLogin } from './WechatLogin';
 import { DEFAULT_AFTER_LOGIN, safeRedirect } from './redirect';
 import { useSession } from './session';
 import './auth.css';
+import { useErrorToast } from '../../app/use-error-toast';
 
 type View = 'signIn' | 'register' | 'forgot' | 'wechat';
 
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const session = useSession();
   const params = new URLSearchParams(window.location.search);
   const redirect = safeRedirect(params.get('redirect'), window.location.origin);
@@ -46,7 +48,7 @@ export function LoginPage() {
     try {
       window.location.assign(await accountApi.loginUrl(provider, redirect));
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   const setLocale = (l: Locale) => {

@@ -4,10 +4,12 @@ import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { accountApi } from './account-api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function SendCodeButton({ getAccount, purpose, testId = 'send-code' }: { getAccount(): Promise<string | undefined>; purpose: Parameters<typeof accountApi.sendCode>[1]; testId?: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -26,7 +28,7 @@ export function SendCodeButton({ getAccount, purpose, testId = 'send-code' }: { 
       // Asked again too soon: the server says how many seconds are left.
       const left = e instanceof ApiError && e.errorCode === 'PASSCODE_TOO_SOON' ? Number(e.detail) : 0;
       if (left > 0) setLeft(left);
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
     }

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { ChatSummary } from '@askdb/contracts';
 import { useChat } from './chat-store.js';
 import { chatHistoryApi } from './chat-history.js';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function ChatHistory() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const chatId = useChat((s) => s.chatId);
   const [open, setOpen] = useState(false);
   const [chats, setChats] = useState<ChatSummary[] | null>(null);
@@ -22,7 +24,7 @@ export function ChatHistory() {
       setMore({ pageNo, hasNext: page.hasNextPage });
     } catch (e) {
       setChats([]);
-      void message.error((e as Error).message);
+      void showError(e);
     }
   };
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Form, Modal, Space, Typography } from 'antd';
+import { ErrorDetails } from '../../app/ErrorDetails';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceSummary } from '@askdb/contracts';
 import { api, ApiError } from '../../lib/api';
@@ -14,7 +15,7 @@ import { ConnectionFields } from './ConnectionFields';
 import { hasDriver, typeInfo } from './connection-types';
 import { defaultValues, toInput, typeSwitchPatch, valuesFromSummary, type ConnectionFormValues } from './form-model';
 
-type Result = { ok: true } | { ok: false; message: string; detail?: string };
+type Result = { ok: true } | { ok: false; message: string; detail?: string; error?: ApiError };
 
 export function ConnectionDialog() {
   const { t } = useTranslation();
@@ -72,7 +73,7 @@ export function ConnectionDialog() {
       await api('/api/connection/datasource/pre_connect', { body: await body() });
       return { ok: true };
     } catch (e) {
-      if (e instanceof ApiError) return { ok: false, message: e.message, detail: e.detail && e.detail !== e.message ? e.detail : undefined };
+      if (e instanceof ApiError) return { ok: false, message: e.message, detail: e.detail && e.detail !== e.message ? e.detail : undefined, error: e };
       throw e;
     }
   };
@@ -109,7 +110,7 @@ export function ConnectionDialog() {
       if (editId != null) void useTree.getState().refresh(`ds:${editId}`);
       close();
     } catch (e) {
-      if (e instanceof ApiError) setResult({ ok: false, message: e.message, detail: e.detail });
+      if (e instanceof ApiError) setResult({ ok: false, message: e.message, detail: e.detail, error: e });
     } finally {
       setBusy(null);
     }
@@ -161,10 +162,11 @@ export function ConnectionDialog() {
             showIcon
             title={result.ok ? t('conn.testOk') : result.message}
             description={
-              !result.ok && (result.detail || saveAnyway) ? (
+              !result.ok && (result.detail || saveAnyway || result.error) ? (
                 <>
                   {result.detail && <Typography.Text code style={{ whiteSpace: 'pre-wrap' }}>{result.detail}</Typography.Text>}
                   {saveAnyway && <div style={{ marginTop: 4 }}>{t('conn.notSaved')}</div>}
+                  {result.error && <div style={{ marginTop: 6 }}><ErrorDetails error={result.error} hideDetail /></div>}
                 </>
               ) : undefined
             }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConnectionImportResult } from '@askdb/contracts';
 import { connectionFileApi } from '../tasks/api';
 import { downloadText } from '../../lib/download';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const useOpen = create<{ open: boolean; onImported?: () => void; set(open: boolean, onImported?: () => void): void }>((set) => ({ open: false, set: (open, onImported) => set({ open, onImported }) }));
 export const openConnectionFiles = (onImported?: () => void) => useOpen.getState().set(true, onImported);
@@ -29,6 +30,7 @@ export function ConnectionFilesDialog() {
 function ExportPane() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [withSecrets, setWithSecrets] = useState(false);
   const [passphrase, setPassphrase] = useState('');
   const run = async () => {
@@ -36,7 +38,7 @@ function ExportPane() {
       const file = await connectionFileApi.exportFile({ withSecrets, passphrase: withSecrets ? passphrase : undefined });
       downloadText(JSON.stringify(file, null, 2), `askdb-connections-${new Date().toISOString().slice(0, 10)}.json`, 'application/json');
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     }
   };
   return (
@@ -51,6 +53,7 @@ function ExportPane() {
 function ImportPane() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [content, setContent] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [passphrase, setPassphrase] = useState('');
@@ -70,7 +73,7 @@ function ImportPane() {
         done?.();
       }
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     } finally {
       setBusy(false);
     }

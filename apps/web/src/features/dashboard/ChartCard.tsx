@@ -10,6 +10,7 @@ import type { Chart } from '@askdb/contracts';
 import { dashboardApi } from './api';
 import { ChartView } from './ChartView';
 import { exportCsv, exportPng } from './export';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export interface ChartCardProps {
   chart: Chart;
@@ -21,6 +22,7 @@ export interface ChartCardProps {
 export function ChartCard({ chart, dark, onEdit, onChanged }: ChartCardProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const showError = useErrorToast();
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
@@ -60,7 +62,7 @@ export function ChartCard({ chart, dark, onEdit, onChanged }: ChartCardProps) {
           await dashboardApi.removeChart(chart.id);
           onChanged();
         } catch (e) {
-          message.error((e as Error).message);
+          showError(e);
         }
       } }),
     },

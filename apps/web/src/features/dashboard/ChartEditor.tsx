@@ -16,6 +16,7 @@ import { SqlField } from './SqlField';
 import { guessSettings } from './charts/guess';
 import { fieldsOf } from './charts/data';
 import { TYPE_INFO } from './charts/types';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export interface ChartDraft extends ChartFields {
   result?: ChartResult | null;
@@ -34,6 +35,7 @@ const EMPTY: ChartDraft = { name: '', type: 'COLUMN', sql: '', settings: ChartSe
 export function ChartEditor({ dashboard, chart, draft, onClose }: ChartEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const initial: ChartDraft = chart ? { ...chart, result: chart.lastResult } : (draft ?? EMPTY);
   const [d, setD] = useState<ChartDraft>(initial);
   const [result, setResult] = useState<ChartResult | null>(initial.result ?? null);
@@ -80,7 +82,7 @@ export function ChartEditor({ dashboard, chart, draft, onClose }: ChartEditorPro
       }
       onClose(true);
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setSaving(false);
     }

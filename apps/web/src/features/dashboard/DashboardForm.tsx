@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard, DashboardDataset, RefreshRule } from '@askdb/contracts';
 import { dashboardApi } from './api';
 import { RefreshRuleField } from './RefreshRuleField';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export interface DashboardFormProps {
   dashboard: Dashboard | null;
@@ -15,6 +16,7 @@ export interface DashboardFormProps {
 export function DashboardForm({ dashboard, onClose }: DashboardFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [name, setName] = useState(dashboard?.name ?? '');
   const [description, setDescription] = useState(dashboard?.description ?? '');
   const [dataset, setDataset] = useState<DashboardDataset>(dashboard?.dataset ?? {});
@@ -41,7 +43,7 @@ export function DashboardForm({ dashboard, onClose }: DashboardFormProps) {
         onClose(dashboard.id);
       } else onClose(await dashboardApi.create(input));
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setSaving(false);
     }

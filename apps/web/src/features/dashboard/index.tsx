@@ -15,6 +15,7 @@ import { DashboardForm } from './DashboardForm';
 import { AiChartDialog } from './AiChartDialog';
 import { loadEcharts } from './ChartView';
 import './dashboard.css';
+import { useErrorToast } from '../../app/use-error-toast';
 
 type Dialog = { kind: 'form'; editing: boolean } | { kind: 'chart'; chart: Chart | null; draft?: ChartDraft | null } | { kind: 'ai' } | null;
 
@@ -32,6 +33,7 @@ export function DashboardPage() {
 function Dashboards() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: ['dashboard', 'list'], queryFn: dashboardApi.list });
   const [selected, setSelected] = useState<number | null>(null);
@@ -60,7 +62,7 @@ function Dashboards() {
       setSelected(null);
       reloadAll();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   // The list already holds each dashboard: draw it at once, the fresh copy replaces it when it lands.

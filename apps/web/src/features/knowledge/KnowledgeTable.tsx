@@ -12,6 +12,7 @@ import { KNOWLEDGE_KINDS, type KnowledgeItem, type KnowledgeKind } from '@askdb/
 import { isServerMode, isTeamAdmin, useSession } from '../auth/session';
 import { knowledgeApi, type KnowledgeDraft, type KnowledgeFilter } from './api';
 import { KnowledgeToolbar } from './KnowledgeToolbar';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const NEW = -1;
 const PAGE_SIZE = 20;
@@ -23,6 +24,7 @@ const complete = (d: KnowledgeDraft) => !!d.name.trim() && !!d.content.trim() &&
 export function KnowledgeTable() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const qc = useQueryClient();
   const session = useSession();
   const canWrite = !isServerMode(session) || isTeamAdmin(session.user);
@@ -61,7 +63,7 @@ export function KnowledgeTable() {
       message.success(t('knowledge.saved'));
       await refresh();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setSaving(false);
     }

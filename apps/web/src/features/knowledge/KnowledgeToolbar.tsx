@@ -5,6 +5,7 @@ import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, PlusOutlined, Uplo
 import { useTranslation } from 'react-i18next';
 import { KNOWLEDGE_KINDS, type KnowledgeKind } from '@askdb/contracts';
 import { importErrorsOf, knowledgeApi, type KnowledgeFilter } from './api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 interface Props {
   canWrite: boolean;
@@ -21,6 +22,7 @@ interface Props {
 export function KnowledgeToolbar({ canWrite, filter, sourceOptions, selected, guard, onFilter, onAdd, onDeleteSelected, onImported }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const run = (p: Promise<unknown>) => p.catch((e: Error) => message.error(e.message));
@@ -32,7 +34,7 @@ export function KnowledgeToolbar({ canWrite, filter, sourceOptions, selected, gu
     } catch (e) {
       const errors = importErrorsOf(e);
       if (!errors.length) {
-        message.error((e as Error).message);
+        showError(e);
         return;
       }
       modal.error({

@@ -8,6 +8,7 @@ import { MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_CATEGORIES, FEEDBACK_FEELINGS, FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_IMAGE_BYTES } from '@askdb/contracts';
 import { sendFeedback } from './api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const CONTACT = /^([^\s@]+@[^\s@]+\.[^\s@]+|\+?[0-9][0-9 -]{5,19})$/;
 
@@ -35,6 +36,7 @@ export function FeedbackButton() {
 export function FeedbackDialog({ onClose }: { onClose(): void }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [sending, setSending] = useState(false);
@@ -53,7 +55,7 @@ export function FeedbackDialog({ onClose }: { onClose(): void }) {
       message.success(t('feedback.sent'));
       onClose();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setSending(false);
     }

@@ -13,10 +13,12 @@ import { useTaskDialogs } from '../tasks/store';
 import { noticeApi } from './api';
 import { useNotices, useNoticeStream } from './store';
 import { noticeText } from './render';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function NotificationBell({ scope }: { scope: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   useNoticeStream(true, scope);
   const unread = useNotices((s) => s.unread);
   const arrivals = useNotices((s) => s.arrivals);
@@ -65,7 +67,7 @@ export function NotificationBell({ scope }: { scope: string }) {
         navigate('dashboard');
       }
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   const allRead = async () => {

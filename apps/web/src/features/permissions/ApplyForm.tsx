@@ -9,6 +9,7 @@ import type { ApprovalScopeItem, DataSourceSummary } from '@askdb/contracts';
 import { governanceApi, type ApplyInput, type ApplyPrefill } from './governance-api';
 import { ScopeTables } from './ScopeTables';
 import { ValiditySelect, validityToIso } from './ValiditySelect';
+import { useErrorToast } from '../../app/use-error-toast';
 
 interface Props {
   prefill: ApplyPrefill | null;
@@ -18,6 +19,7 @@ interface Props {
 export function ApplyForm({ prefill, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [form] = Form.useForm<ApplyInput>();
   const [sources, setSources] = useState<DataSourceSummary[]>([]);
   const [busy, setBusy] = useState(false);
@@ -54,7 +56,7 @@ export function ApplyForm({ prefill, onClose }: Props) {
       message.success(t('perm.apply.sent'));
       onClose(true);
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
     }

@@ -11,12 +11,14 @@ import { isTeamAdmin, useSession } from '../auth/session';
 import { GrantForm } from './GrantForm';
 import { governanceApi, type AuthorizationRow } from './governance-api';
 import { formatTime } from './format';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const PAGE_SIZE = 20;
 
 export function AuthorizationList() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const admin = isTeamAdmin(useSession((s) => s.user));
   const [pageNo, setPageNo] = useState(1);
   const [page, setPage] = useState<Page<AuthorizationRow>>();
@@ -38,7 +40,7 @@ export function AuthorizationList() {
       message.success(t('perm.auth.deleted'));
       load();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
 

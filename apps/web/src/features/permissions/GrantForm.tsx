@@ -10,6 +10,7 @@ import { supportsDatabase, supportsSchema, type DataSourceSummary, type MemberRo
 import { accountApi } from '../auth/account-api';
 import { useSession } from '../auth/session';
 import { GRANT_ACTIONS, governanceApi, type GrantAction } from './governance-api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 interface Values {
   userId: number;
@@ -28,6 +29,7 @@ const names = (l: { name: string }[]): Opt[] => l.map((x) => ({ value: x.name, l
 export function GrantForm({ open, onClose }: { open: boolean; onClose(granted?: boolean): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const orgId = useSession((s) => s.user?.currentOrganization?.id);
   const [form] = Form.useForm<Values>();
   const [members, setMembers] = useState<MemberRow[]>([]);
@@ -92,7 +94,7 @@ export function GrantForm({ open, onClose }: { open: boolean; onClose(granted?: 
       message.success(t('perm.grant.done'));
       onClose(true);
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { App, Button, Checkbox, Input, InputNumber, Modal, Space } from 'antd';
 import { ClockCircleOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deleteCommand, setValueCommand, ttlCommand } from './key-actions';
+import { useErrorToast } from '../../app/use-error-toast';
 
 interface Props {
   keyName: string;
@@ -18,6 +19,7 @@ interface Props {
 export function KeyActions({ keyName, type, ttl, value, run, onChanged }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const [ttlOpen, setTtlOpen] = useState(false);
   const [seconds, setSeconds] = useState<number | null>(null);
   const [persist, setPersist] = useState(false);
@@ -32,7 +34,7 @@ export function KeyActions({ keyName, type, ttl, value, run, onChanged }: Props)
       close();
       onChanged();
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     } finally {
       setBusy(false);
     }

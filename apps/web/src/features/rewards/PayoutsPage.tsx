@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { NegativeRewardBalance, PayoutView, WithdrawalStatus } from '@askdb/contracts';
 import { formatMoney } from '../commerce/price';
 import { rewardsApi } from './rewards-api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const COLOR: Record<string, string> = { WAITING: 'blue', WITHDRAWING: 'orange', WITHDRAWN: 'green', REJECTED: 'red' };
 type Filter = WithdrawalStatus | 'ALL';
@@ -12,6 +13,7 @@ type Filter = WithdrawalStatus | 'ALL';
 export function PayoutsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [status, setStatus] = useState<Filter>('WAITING');
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<{ data: PayoutView[]; total: number; negativeBalances?: NegativeRewardBalance[] } | null>(null);
@@ -30,7 +32,7 @@ export function PayoutsPage() {
       await rewardsApi.markPayout(id, target);
       message.success(t('rewards.payouts.marked'));
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
     load();
   };
@@ -39,7 +41,7 @@ export function PayoutsPage() {
       const v = await rewardsApi.payoutIdNumber(id);
       setIds((m) => ({ ...m, [id]: v }));
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
 

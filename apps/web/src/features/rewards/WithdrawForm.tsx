@@ -6,12 +6,14 @@ import type { RewardTotals } from '@askdb/contracts';
 import { formatMoney } from '../commerce/price';
 import { rewardsApi } from './rewards-api';
 import { withdrawFieldError, type WithdrawField } from './withdraw-rules';
+import { useErrorToast } from '../../app/use-error-toast';
 
 interface Values { name: string; idNumber: string; alipayAccount: string; phone: string; currency: string }
 
 export function WithdrawForm({ open, totals, onClose, onDone }: { open: boolean; totals: RewardTotals[]; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const available = totals.filter((x) => x.withdrawable > 0);
@@ -29,7 +31,7 @@ export function WithdrawForm({ open, totals, onClose, onDone }: { open: boolean;
       form.resetFields();
       onDone();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,7 @@ import { taskApi } from './api';
 import { useTaskDialogs } from './store';
 import { useStartTask } from './use-start-task';
 import { metaApi } from '../workspace/meta-api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function ImportWizard() {
   const target = useTaskDialogs((s) => s.importFor);
@@ -22,6 +23,7 @@ export function ImportWizard() {
 function Wizard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const target = useTaskDialogs((s) => s.importFor)!;
   const [file, setFile] = useState<UploadedFile | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -65,7 +67,7 @@ function Wizard() {
       if (up.format) setFormat(up.format);
       if (!tableName && mode === 'new') setTableName(f.name.replace(/\.[^.]+$/, '').replace(/[^\w]+/g, '_').slice(0, 60));
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     } finally {
       setUploading(false);
     }

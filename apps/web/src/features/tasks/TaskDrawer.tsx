@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskState, TaskView } from '@askdb/contracts';
 import { taskApi } from './api';
 import { useTaskDialogs } from './store';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const COLORS: Record<TaskState, string> = { INITIALIZING: 'default', RUNNING: 'processing', FAILED: 'error', STOPPED: 'warning', DONE: 'success' };
 const moving = (t: TaskView) => t.state === 'INITIALIZING' || t.state === 'RUNNING';
@@ -44,6 +45,7 @@ export function TasksButton() {
 function TaskDrawer() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const open = useTaskDialogs((s) => s.drawerOpen);
   const version = useTaskDialogs((s) => s.version);
   const [items, setItems] = useState<TaskView[]>([]);
@@ -67,7 +69,7 @@ function TaskDrawer() {
       const v = await taskApi.cancel(task.id);
       setItems((old) => old.map((x) => (x.id === v.id ? v : x)));
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     }
   };
 

@@ -8,6 +8,7 @@ import { accountApi } from '../auth/account-api';
 import { formRules } from '../auth/rules';
 import { useSession } from '../auth/session';
 import { switchOrganization } from '../auth/UserMenu';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const AREAS = ['asia', 'europe', 'northAmerica', 'southAmerica', 'africa', 'oceania'] as const;
 const INDUSTRIES = ['internet', 'finance', 'education', 'manufacturing', 'retail', 'healthcare', 'government', 'other'] as const;
@@ -29,6 +30,7 @@ export function CreateJoinTeam() {
 function CreateTeamForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const rules = formRules(t);
   const [created, setCreated] = useState<{ id: number; teamCode: string }>();
   const [busy, setBusy] = useState(false);
@@ -40,7 +42,7 @@ function CreateTeamForm() {
       await accountApi.switchOrganization(team.id).catch(() => undefined);
       setCreated(team);
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
     }

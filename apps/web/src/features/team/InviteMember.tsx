@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_LIMITS } from '@askdb/contracts';
 import { accountApi } from '../auth/account-api';
 import { formRules } from '../auth/rules';
+import { useErrorToast } from '../../app/use-error-toast';
 
 
 export function InviteMember({ organizationId }: { organizationId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<string>();
   const [form] = Form.useForm();
@@ -26,7 +28,7 @@ export function InviteMember({ organizationId }: { organizationId: number }) {
       }
       form.resetFields();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   return (

@@ -4,10 +4,12 @@ import { App, Button, Card, List, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi, type JoinRequestRow } from '../auth/account-api';
 import { formatTime } from '../settings/account/format';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function JoinRequests({ organizationId, onDecided }: { organizationId: number; onDecided(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [rows, setRows] = useState<JoinRequestRow[]>([]);
   const load = useCallback(() => accountApi.joinRequests(organizationId).then(setRows, (e: Error) => message.error(e.message)), [organizationId, message]);
   useEffect(() => void load(), [load]);
@@ -18,7 +20,7 @@ export function JoinRequests({ organizationId, onDecided }: { organizationId: nu
       await load();
       onDecided();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   if (!rows.length) return null;

@@ -9,12 +9,14 @@ import { formatTime } from '../settings/account/format';
 import { InviteMember } from './InviteMember';
 import { JoinRequests } from './JoinRequests';
 import { UpgradeSeatsButton } from '../commerce';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const PAGE_SIZE = 10;
 
 export function Members() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const user = useSession((s) => s.user);
   const orgId = user!.currentOrganization!.id;
   const admin = isTeamAdmin(user);
@@ -42,7 +44,7 @@ export function Members() {
           message.success(t('auth.saved'));
           load();
         } catch (e) {
-          message.error((e as Error).message);
+          showError(e);
         }
       },
     });

@@ -7,10 +7,12 @@ import { AvatarUpload } from '../auth/AvatarUpload';
 import { formRules } from '../auth/rules';
 import { isSuperAdmin, isTeamAdmin, useSession } from '../auth/session';
 import { TransferTeam } from './TransferTeam';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function TeamSettings() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const user = useSession((s) => s.user);
   const refreshUser = useSession((s) => s.refreshUser);
   const [org, setOrg] = useState<OrganizationSummary>();
@@ -24,7 +26,7 @@ export function TeamSettings() {
       await Promise.all([load(), refreshUser()]);
       message.success(t('auth.saved'));
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   return (

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { App, Button, Form, Modal, Select, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi, type MemberRow } from '../auth/account-api';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function TransferTeam({ organizationId, ownUserId }: { organizationId: number; ownUserId?: number }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const [open, setOpen] = useState(false);
   const [members, setMembers] = useState<MemberRow[]>([]);
   const [target, setTarget] = useState<number>();
@@ -30,7 +32,7 @@ export function TransferTeam({ organizationId, ownUserId }: { organizationId: nu
           message.success(t('team.transfer.done'));
           window.location.reload();
         } catch (e) {
-          message.error((e as Error).message);
+          showError(e);
         }
       },
     });

@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { App, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from './dialogs-store';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function PromptDialog() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const prompt = useDialogs((s) => s.prompt);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -21,7 +23,7 @@ export function PromptDialog() {
       await prompt.onOk(v);
       useDialogs.getState().close('prompt');
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     } finally {
       setBusy(false);
     }

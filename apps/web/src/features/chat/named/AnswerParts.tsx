@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnswerPart, ChatAnswer } from '@askdb/contracts';
 import { chatApi } from './api';
 import { AnswerChart } from './AnswerChart';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 const STATUS_COLOR: Record<string, string> = { SUCCESS: 'green', FAIL: 'red', SKIPPED: 'default', LOADING: 'blue', WAITING: 'default' };
 
@@ -39,6 +40,7 @@ function PartBody({ part, answer }: { part: AnswerPart; answer: ChatAnswer }) {
 export function AnswerView(props: { answer: ChatAnswer; canEdit: boolean; onRetry: (answerId: number, step: number, base?: ChatAnswer) => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const showError = useErrorToast();
   const [feedback, setFeedback] = useState(props.answer.feedback);
   const a = props.answer;
   const editSql = async () => {
@@ -52,7 +54,7 @@ export function AnswerView(props: { answer: ChatAnswer; canEdit: boolean; onRetr
       await chatApi.updateSql(a.id, sql);
       props.onRetry(a.id, 2, { ...a, parts: a.parts.map((p) => (p.step === 1 ? { ...p, content: sql.trim().replace(/;\s*$/, '') } : p.step > 1 ? { step: p.step, partType: p.partType, status: 'WAITING' } : p)) });
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     }
   };
   const give = async (helpful: boolean) => {

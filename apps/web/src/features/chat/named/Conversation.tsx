@@ -10,12 +10,14 @@ import { AnswerView } from './AnswerParts';
 import { ShareDialog } from './ShareDialog';
 import { CHAT_LIST_KEY } from './ChatList';
 import { isSqlQuestion, useAiReady } from './ai-ready';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 const fresh = (): AnswerPart[] => ANSWER_PART_TYPES.map((partType, step) => ({ step, partType, status: 'WAITING' }));
 
 export function Conversation({ chatId }: { chatId: number }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const qc = useQueryClient();
   const [input, setInput] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,7 +50,7 @@ export function Conversation({ chatId }: { chatId: number }) {
         onError: (m) => void message.error(m),
       });
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     } finally {
       setBusy(false);
     }
@@ -66,7 +68,7 @@ export function Conversation({ chatId }: { chatId: number }) {
       await chatApi.updateSql(asked.id, question);
       retry(asked.id, 2, { ...asked, parts: asked.parts.map((p) => (p.step === 1 ? { ...p, status: 'SUCCESS', error: undefined, content: question.trim().replace(/;\s*$/, '') } : p.step > 1 ? { step: p.step, partType: p.partType, status: 'WAITING' } : p)) });
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     }
   };
   const retry = (answerId: number, step: number, base?: ChatAnswer) => {

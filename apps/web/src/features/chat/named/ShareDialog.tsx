@@ -7,10 +7,12 @@ import type { ChatV2, ShareScope, SharePermission } from '@askdb/contracts';
 import { writeClipboard } from '../../../lib/clipboard';
 import { useSession } from '../../auth/session';
 import { chatApi } from './api';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 export function ShareDialog(props: { chat: ChatV2; open: boolean; onClose: () => void; onShared: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const org = useSession((s) => s.user?.currentOrganization);
   const [scope, setScope] = useState<ShareScope>(props.chat.share?.scope ?? 'ALL_MEMBERS');
   const [permission, setPermission] = useState<SharePermission>(props.chat.share?.permission ?? 'VIEW');
@@ -25,7 +27,7 @@ export function ShareDialog(props: { chat: ChatV2; open: boolean; onClose: () =>
       setLink(r.link);
       props.onShared();
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { formRules } from '../../auth/rules';
 import { SendCodeButton } from '../../auth/SendCodeButton';
 import { useSession } from '../../auth/session';
 import { RegistrationPolicy } from './RegistrationPolicy';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 type Dialog = 'email' | 'phone' | 'password' | 'reset' | null;
 
@@ -60,6 +61,7 @@ export function AccountSection() {
 function ChangeContactForm({ kind, onDone }: { kind: 'email' | 'phone'; onDone(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const rules = formRules(t);
   const [form] = Form.useForm();
   const refreshUser = useSession((s) => s.refreshUser);
@@ -70,7 +72,7 @@ function ChangeContactForm({ kind, onDone }: { kind: 'email' | 'phone'; onDone()
       message.success(t('auth.saved'));
       onDone();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   return (
@@ -94,6 +96,7 @@ function ChangeContactForm({ kind, onDone }: { kind: 'email' | 'phone'; onDone()
 function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const rules = formRules(t);
   const submit = async (v: { oldPassword: string; password: string }) => {
     try {
@@ -101,7 +104,7 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
       message.success(t('auth.reset.done'));
       onDone();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   return (

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { accountApi, type ApiKeyInfo } from '../../auth/account-api';
 import { formRules } from '../../auth/rules';
 import { formatTime } from './format';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 export function ApiKeysSection() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [rows, setRows] = useState<ApiKeyInfo[]>();
   const [created, setCreated] = useState<string>();
   const [form] = Form.useForm();
@@ -21,7 +23,7 @@ export function ApiKeysSection() {
       form.resetFields();
       void load();
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     }
   };
   return (

@@ -6,10 +6,12 @@ import { accountApi } from '../../auth/account-api';
 import { AvatarUpload } from '../../auth/AvatarUpload';
 import { formRules } from '../../auth/rules';
 import { useSession } from '../../auth/session';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 export function ProfileSection() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const { user, refreshUser } = useSession();
   const [busy, setBusy] = useState(false);
   if (!user) return null;
@@ -20,7 +22,7 @@ export function ProfileSection() {
       await refreshUser();
       message.success(t('auth.saved'));
     } catch (e) {
-      message.error((e as Error).message);
+      showError(e);
     } finally {
       setBusy(false);
     }

@@ -18,6 +18,7 @@ import { VirtualList, type VirtualListHandle } from './VirtualList';
 import { ROOT_KEY, type TreeNode } from './types';
 import { useCatalogSearchFor } from './catalog-search';
 import { openConnectionFiles } from '../../connections/ConnectionFilesDialog';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 type DisplayRow = { kind: 'node'; row: FlatRow } | { kind: 'info'; depth: number; text: string; error?: boolean; key: string };
 const DRAG_MIME = 'application/x-askdb-tree';
@@ -25,6 +26,7 @@ const DRAG_MIME = 'application/x-askdb-tree';
 export function Explorer() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const s = useTree();
   const nodeMenu = useNodeMenu();
   const list = useRef<VirtualListHandle>(null);
@@ -95,7 +97,7 @@ export function Explorer() {
       else await api('/api/connection/group/move_datasource', { body: { dataSourceId: payload.id, groupId } });
       await useTree.getState().refresh(ROOT_KEY);
     } catch (e) {
-      void message.error((e as Error).message);
+      void showError(e);
     }
   };
   const readPayload = (e: DragEvent) => {

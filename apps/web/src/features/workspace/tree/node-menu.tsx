@@ -19,6 +19,7 @@ import { taskMenuItems, runTaskMenu } from '../../tasks/menu';
 import { ROOT_KEY, type TreeNode } from './types';
 import { useRedisMenu } from './redis-menu';
 import { openAiTableInfo } from '../../ai-table-info/open';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -36,6 +37,7 @@ function isLocation(node: TreeNode): boolean {
 export function useNodeMenu() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const tree = useTree;
   const dialogs = useDialogs.getState;
   const redis = useRedisMenu(targetOf);
@@ -43,7 +45,7 @@ export function useNodeMenu() {
   const copied = async (text: string, what: string) => {
     if (await copyText(text)) void message.success(t('workspace.copied', { what }));
   };
-  const fail = (e: unknown) => void message.error((e as Error).message);
+  const fail = (e: unknown) => void showError(e);
 
   const moveTargets = (exclude?: number): Item[] => [
     { key: 'move:root', label: t('workspace.group.topLevel') },

@@ -17,12 +17,14 @@ import { TtlForm, type TtlChoice } from '../../redis/TtlForm';
 import { forgetKeys, isRedisTreeNode, redisDatabaseNodeKey } from './redis-tree';
 import { useTree } from './tree-store';
 import type { TreeNode } from './types';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
 export function useRedisMenu(targetOf: (node: TreeNode) => TabTarget) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
 
   const handles = (node: TreeNode) => isRedisTreeNode(node) && ['DATABASE', 'REDIS_KEY_GROUP', 'REDIS_KEY'].includes(node.treeNodeType);
 
@@ -121,7 +123,7 @@ export function useRedisMenu(targetOf: (node: TreeNode) => TabTarget) {
               await exec(node, deleteCommand(name));
               await reloadKeys(node);
             } catch (e) {
-              void message.error((e as Error).message);
+              void showError(e);
             }
           },
         });

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskView } from '@askdb/contracts';
 import { pgSourceInput, scratchPgDatabase, testApp, type TestApp } from '../test/helpers.js';
-import { CSV_HEADER, csvRows, upload, waitTask, zipOf } from '../test/task-helpers.js';
+import { CSV_HEADER, csvRows, multipart, upload, waitTask, zipOf } from '../test/task-helpers.js';
+import { xlsBuffer } from '../test/xls-files.js';
 import { guardZip } from '../services/tasks/xlsx.js';
 
 const MYSQL_URL = new URL(process.env.ASKDB_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
@@ -131,6 +132,15 @@ describe('import / export tasks', () => {
     const x = await waitTask(t, (await start({ uploadId: await upload(t, 'stock.xlsx', xlsx), dataSourceId: maria, databaseName: MDB, format: 'xlsx', tableName: 'stock' })).id);
     expect(x).toMatchObject({ state: 'DONE', committedRows: 300 });
     expect(await sql(maria, `select count(*), sum(qty) from ${MDB}.stock`)).toEqual([['300', '45150']]);
+  }, 60_000);
+
+  it('imports a legacy .xls: the upload is recognised as a spreadsheet and its rows land in the table', async () => {
+    const xls = xlsBuffer([{ name: 'S', rows: [['sku', 'qty'], ...Array.from({ length: 40 }, (_, i) => [`X-${i + 1}`, i + 1])] }]);
+    const m = multipart('stock-old.xls', xls);
+    const up = (await t.app.inject({ method: 'POST', url: '/api/task/upload', payload: m.payload, headers: m.headers })).json();
+    expect(up.data.format).toBe('xlsx');
+    const x = await waitTask(t, (await start({ uploadId: up.data.uploadId, dataSourceId: pg, schemaName: 'public', format: 'xlsx', tableName: 'stock_old' })).id);
+    expect(x).toMatchObject({ state: 'DONE', committedRows: 40 });
   }, 60_000);
 
   it('refuses an xlsx zip bomb, by its directory and by what it really inflates to', async () => {

@@ -28,7 +28,7 @@ import { inferType } from '../services/tasks/import-table.js';
 
 const tag = 'task';
 const ownerOf = (req: FastifyRequest): TaskOwner => ({ organizationId: requireOrganization(req).id, userId: requireUser(req).id });
-const FORMAT_BY_EXT: Record<string, ImportFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.txt': 'tsv', '.xlsx': 'xlsx', '.json': 'json', '.ndjson': 'json', '.jsonl': 'json', '.sql': 'sql' };
+const FORMAT_BY_EXT: Record<string, ImportFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.txt': 'tsv', '.xlsx': 'xlsx', '.xls': 'xlsx', '.json': 'json', '.ndjson': 'json', '.jsonl': 'json', '.sql': 'sql' };
 const IMPORTABLE = (r: DataSourceRecord) => ['postgresql', 'mysql'].includes(dialectFor(r.input.type).name);
 
 const tasks: RouteModule = async (app, deps) => {

@@ -27,7 +27,7 @@ export const q = (id: string) => `"${id.replaceAll('"', '""')}"`;
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 export class LoadError extends Error {
-  constructor(readonly key: 'VERTICAL_TOO_LARGE' | 'FILE_EMPTY' | 'XLS_LEGACY', message: string) {
+  constructor(readonly key: 'VERTICAL_TOO_LARGE' | 'FILE_EMPTY', message: string) {
     super(message);
   }
 }

@@ -12,11 +12,6 @@ export const chatMessages = defineMessages({
   ONE_FILE: { 'en-US': 'Upload one file only', 'zh-CN': '只能上传一个文件', 'ja-JP': 'アップロードできるファイルは 1 つだけです' },
   FILE_TYPE: { 'en-US': 'Only xlsx, xls or csv files can be uploaded', 'zh-CN': '只能上传 xlsx、xls 或 csv 文件', 'ja-JP': 'xlsx、xls、csv ファイルのみアップロードできます' },
   NO_FILE: { 'en-US': 'Choose a file to upload', 'zh-CN': '请选择要上传的文件', 'ja-JP': 'アップロードするファイルを選択してください' },
-  XLS_LEGACY: {
-    'en-US': '.xls (the old Excel format) is not supported yet: this build has no reader for it. Save the workbook as .xlsx or .csv and upload it again',
-    'zh-CN': '暂不支持 .xls（旧版 Excel 格式）：当前版本没有该格式的读取器。请将工作簿另存为 .xlsx 或 .csv 后重新上传',
-    'ja-JP': '.xls（旧 Excel 形式）にはまだ対応していません。このビルドには読み込み機能がありません。.xlsx または .csv で保存して再度アップロードしてください',
-  },
 
   FILE_CORRUPT: {
     'en-US': 'The file could not be read as an Excel workbook: {reason}',

@@ -104,7 +104,7 @@ function Wizard() {
     <Modal open width={860} title={t('task.import.title')} onCancel={close} onOk={start} okText={t('task.import.start')} confirmLoading={busy}
       okButtonProps={{ disabled: !ready, 'data-testid': 'import-start' } as never} data-testid="import-wizard">
       <Typography.Paragraph type="secondary">{[target.databaseName, target.schemaName].filter(Boolean).join('.')}</Typography.Paragraph>
-      <Upload.Dragger beforeUpload={pick} showUploadList={false} accept=".csv,.tsv,.txt,.xlsx,.json,.ndjson,.jsonl,.sql" disabled={uploading} data-testid="import-file">
+      <Upload.Dragger beforeUpload={pick} showUploadList={false} accept=".csv,.tsv,.txt,.xlsx,.xls,.json,.ndjson,.jsonl,.sql" disabled={uploading} data-testid="import-file">
         <p className="ant-upload-drag-icon"><InboxOutlined /></p>
         <p>{uploading ? t('task.import.uploading') : file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : t('task.import.choose')}</p>
       </Upload.Dragger>

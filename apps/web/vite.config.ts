@@ -45,7 +45,6 @@ export default defineConfig({
       // schemas are dropped instead of shipping zod and every schema with the first screen (issue 28 point 4).
       treeshake: {
         moduleSideEffects: (id: string) => !(/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) && !/strict-csp\.ts$/.test(id)),
-        manualPureFunctions: ['z'],
       },
       output: {
         // What the first screen needs (everything statically imported from the entry) in one chunk: left to

@@ -17,6 +17,8 @@ import { WorkspaceExplorer } from '../features/workspace/explorer';
 import { confirmPendingWork, useLeavePageGuard } from '../features/workspace/pending-changes';
 import { useTree } from '../features/workspace/tree/tree-store';
 import { openSchemaSync } from '../features/schema-sync/events';
+// Mounted with the shell as before: the tree's menu already brings the schema sync code into the first chunk.
+import { SchemaSyncHost } from '../features/schema-sync/SchemaSyncHost';
 import { UserMenu } from '../features/auth/UserMenu';
 import { useSession } from '../features/auth/session';
 import { standalonePage } from '../features/auth/redirect';
@@ -163,11 +165,7 @@ export function App() {
               {system && <EditionStateBadge mode={system.mode === 'server' ? 'server' : 'local'} />}
               {s.zoom !== 1 && <Tag>{t('shell.zoom', { percent: Math.round(s.zoom * 100) })}</Tag>}
               <Tooltip title={t('schemaSync.title')}>
-                <Button type="text" data-testid="schema-sync-button" aria-label={t('schemaSync.title')} icon={<DiffOutlined />} onClick={() => {
-                  // Before the deferred dialogs have loaded, the click loads them and waits for their listener.
-                  loadDeferredNow();
-                  void import('./DeferredParts').then((m) => m.hostsMounted).then(() => openSchemaSync());
-                }} />
+                <Button type="text" data-testid="schema-sync-button" aria-label={t('schemaSync.title')} icon={<DiffOutlined />} onClick={() => openSchemaSync()} />
               </Tooltip>
               <Tooltip title={t('shell.theme.toggle')}>
                 <Button type="text" data-testid="theme-toggle" aria-label={t('shell.theme.toggle')} icon={dark ? <SunOutlined /> : <MoonOutlined />} onClick={() => s.update({ appearance: dark ? 'light' : 'dark' })} />
@@ -217,6 +215,7 @@ export function App() {
             {tab === 'chat' && <main className="askdb-main askdb-page" data-testid="page-chat"><Suspense fallback={pageLoading}><ChatPage /></Suspense></main>}
             {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><Suspense fallback={pageLoading}><TeamPage /></Suspense></main>}
           </Layout>
+          <SchemaSyncHost />
           {deferredOn && (
             <Suspense fallback={null}>
               <Hosts settingsOpen={settingsOpen} onCloseSettings={() => setSettingsOpen(false)} onOpenSettings={openSettings} system={system} settingsSection={settingsSection} />

@@ -1,12 +1,9 @@
 /**
  * The parts of the shell that are not the first screen (issue 28 point 4): the header's task, feedback
- * and notification buttons, and the dialogs that wait for an event (settings, schema sync, permissions,
- * guides, pricing). App.tsx loads this module (its own chunk) once the workspace tree has rendered, so a
+ * and notification buttons, and the dialogs that wait for an event (settings, permissions, guides, pricing). App.tsx loads this module (its own chunk) once the workspace tree has rendered, so a
  * cold load downloads, parses and renders the tree first.
  */
-import { useEffect } from 'react';
 import { SettingsModal } from '../features/settings/SettingsModal';
-import { SchemaSyncHost } from '../features/schema-sync/SchemaSyncHost';
 import { PermissionsHost } from '../features/permissions/PermissionsHost';
 import { GuideHost } from '../features/guide/GuideHost';
 import { CommerceHost } from '../features/commerce/CommerceHost';
@@ -18,13 +15,6 @@ import { PopNotice } from '../features/notifications/PopNotice';
 // on import, whatever tab is shown (the dashboard or chat tab does not mount the console).
 import '../features/console';
 import '../features/chat';
-
-let markMounted: () => void = () => {};
-/**
- * Resolves once the hosts below listen for their events (children's effects run before their parent's),
- * so an action taken before they loaded (the schema sync button) can wait for them instead of being lost.
- */
-export const hostsMounted = new Promise<void>((resolve) => (markMounted = resolve));
 
 export function HeaderExtras({ scope }: { scope: string }) {
   return (
@@ -46,11 +36,9 @@ export interface HostsProps {
 }
 
 export function Hosts({ settingsOpen, onCloseSettings, onOpenSettings, system, settingsSection }: HostsProps) {
-  useEffect(() => markMounted(), []);
   return (
     <>
       <SettingsModal open={settingsOpen} onClose={onCloseSettings} system={system} section={settingsSection} />
-      <SchemaSyncHost />
       <PermissionsHost />
       <GuideHost />
       <CommerceHost onOpenSettings={onOpenSettings} />

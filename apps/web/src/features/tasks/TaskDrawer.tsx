@@ -1,19 +1,19 @@
 /**
  * The task list (issue 18 point 3; spec 02 §4 "Export task": initializing, failed, stopped, done):
- * one row per import or export with its state, a progress bar, counts, errors per row, cancel and
- * download. Polls every second while a task is still moving.
+ * one row per import or export with its state, a progress bar, counts, errors per row, cancel,
+ * download and delete (TaskActions). Polls every second while a task is still moving.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { App, Badge, Button, Drawer, Empty, List, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from 'antd';
-import { CloudSyncOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Drawer, Empty, List, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { CloudSyncOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TaskState, TaskView } from '@askdb/contracts';
 import { taskApi } from './api';
 import { useTaskDialogs } from './store';
 import { useErrorToast } from '../../app/use-error-toast';
+import { TaskActions, isMoving as moving } from './TaskActions';
 
 const COLORS: Record<TaskState, string> = { INITIALIZING: 'default', RUNNING: 'processing', FAILED: 'error', STOPPED: 'warning', DONE: 'success' };
-const moving = (t: TaskView) => t.state === 'INITIALIZING' || t.state === 'RUNNING';
 
 export function TasksButton() {
   const { t } = useTranslation();
@@ -52,8 +52,8 @@ function TaskDrawer() {
   const [loading, setLoading] = useState(false);
   const load = useCallback(() => {
     setLoading(true);
-    taskApi.list(1, 50).then((p) => setItems(p.data), (e: Error) => message.error(e.message)).finally(() => setLoading(false));
-  }, [message]);
+    taskApi.list(1, 50).then((p) => setItems(p.data), showError).finally(() => setLoading(false));
+  }, [showError]);
   useEffect(() => {
     if (open) load();
   }, [open, load, version]);
@@ -71,6 +71,16 @@ function TaskDrawer() {
     } catch (e) {
       void showError(e);
     }
+  };
+  const remove = async (task: TaskView) => {
+    try {
+      await taskApi.remove(task.id);
+      void message.success(t('task.deleted'));
+    } catch (e) {
+      void showError(e);
+    }
+    // Refreshed either way: a failure (409, 404) usually means the list is stale.
+    load();
   };
 
   return (
@@ -99,16 +109,7 @@ function TaskDrawer() {
                   <Typography.Text type="secondary" data-testid="task-rows">
                     {task.kind === 'IMPORT' ? t('task.rowsImported', { committed: task.committedRows, failed: task.failedRows }) : t('task.rows', { committed: task.committedRows })}
                   </Typography.Text>
-                  <Space size={4}>
-                    {moving(task) && (
-                      <Popconfirm title={t('task.cancelConfirm')} onConfirm={() => cancel(task)}>
-                        <Button size="small" danger icon={<StopOutlined />} data-testid="task-cancel">{t('task.cancel')}</Button>
-                      </Popconfirm>
-                    )}
-                    {task.downloadable && (
-                      <Button size="small" icon={<DownloadOutlined />} href={taskApi.downloadUrl(task.id)} data-testid="task-download">{t('task.download')}</Button>
-                    )}
-                  </Space>
+                  <TaskActions task={task} onCancel={cancel} onDelete={remove} />
                 </Space>
                 {task.error && <Typography.Paragraph type="danger" style={{ marginBottom: 0 }} data-testid="task-error">{task.error}</Typography.Paragraph>}
                 {task.rowErrors.length > 0 && (

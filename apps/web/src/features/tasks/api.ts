@@ -1,4 +1,4 @@
-/** Import / export task calls (API.md "…other": /api/task/{list,get,cancel}, plus upload, preview, import, export). */
+/** Import / export task calls (API.md "…other": /api/task/{list,get,cancel,delete}, plus upload, preview, import, export). */
 import type { ConnectionImportResult, ExportTaskInput, ImportPreview, ImportStart, Page, TaskView, UploadedFile } from '@askdb/contracts';
 import { api, ApiError } from '../../lib/api';
 
@@ -8,6 +8,8 @@ export const taskApi = {
   list: (pageNo = 1, pageSize = 50) => api<Page<TaskView>>('/api/task/list', { query: { pageNo, pageSize } }),
   get: (id: number) => api<TaskView>('/api/task/get', { query: { id } }),
   cancel: (id: number) => api<TaskView>('/api/task/cancel', { body: { id } }),
+  /** Deletes a finished task with its files (its export and any upload left); 409 while it still runs. */
+  remove: (id: number) => api<boolean>('/api/task/delete', { body: { id } }),
   exportStart: (body: ExportTaskInput) => api<TaskView>('/api/task/export', { body }),
   preview: (body: { uploadId: string; format: string; encoding?: string; header?: boolean; dataSourceId?: number }) => api<ImportPreview>('/api/task/import/preview', { body }),
   importStart: (body: ImportBody) => api<TaskView>('/api/task/import', { body }),

@@ -11,6 +11,7 @@ import type { ApprovalFlowSummary, StatusFilter } from '../permissions/governanc
 import { formatTime } from '../permissions/format';
 import { FlowView } from './FlowView';
 import { StatusTag } from './StatusTag';
+import { useErrorToast } from '../../app/use-error-toast';
 
 const PAGE_SIZE = 20;
 export const STATUS_FILTERS: StatusFilter[] = ['all', ...APPROVAL_STATUSES];
@@ -30,6 +31,7 @@ interface Props {
 export function FlowTable({ title, testId, load, reloadKey, showApplicant, extra, emptyText }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [pageNo, setPageNo] = useState(1);
   const [page, setPage] = useState<Page<ApprovalFlowSummary>>();
@@ -39,7 +41,7 @@ export function FlowTable({ title, testId, load, reloadKey, showApplicant, extra
   const reload = useCallback(() => {
     setLoading(true);
     load(status, pageNo, PAGE_SIZE)
-      .then(setPage, (e: Error) => message.error(e.message))
+      .then(setPage, (e: Error) => showError(e))
       .finally(() => setLoading(false));
   }, [load, status, pageNo, message]);
   useEffect(reload, [reload, reloadKey]);

@@ -13,6 +13,7 @@ import { ScopeTables } from '../permissions/ScopeTables';
 import { ActionDialog, type FlowAction } from './ActionDialog';
 import { usePendingCount } from './pending-count';
 import { StatusTag } from './StatusTag';
+import { useErrorToast } from '../../app/use-error-toast';
 
 interface Props {
   id: number | null;
@@ -25,13 +26,14 @@ const STEP_COLORS: Record<string, string> = { APPROVED: 'green', ADD_SIGNATURE: 
 export function FlowView({ id, onClose, onChanged }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [flow, setFlow] = useState<ApprovalFlowDetail | null>(null);
   const [action, setAction] = useState<FlowAction | null>(null);
 
   const load = useCallback(() => {
     if (id == null) return;
     governanceApi.approval(id).then(setFlow, (e: Error) => {
-      message.error(e.message);
+      showError(e);
       onClose();
     });
   }, [id, message, onClose]);

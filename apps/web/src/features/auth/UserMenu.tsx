@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi, type OrganizationSummary } from './account-api';
 import { afterOrganizationSwitch, useSession } from './session';
 import { confirmPendingWork } from '../workspace/pending-changes';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function UserAvatar({ name, src, size = 24 }: { name?: string; src?: string | null; size?: number }) {
   return (
@@ -24,6 +25,7 @@ export async function switchOrganization(org: Pick<OrganizationSummary, 'id' | '
 export function UserMenu({ onOpenSettings }: { onOpenSettings(section?: string): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const { user, signOut } = useSession();
   const [orgs, setOrgs] = useState<OrganizationSummary[]>();
   if (!user) return null;
@@ -60,14 +62,14 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings(section?: string):
     else if (key === 'createTeam') onOpenSettings('account.organization');
     else if (key.startsWith('org-')) {
       const org = orgs?.find((o) => `org-${o.id}` === key);
-      if (org) switchOrganization(org).catch((e: Error) => message.error(e.message));
+      if (org) switchOrganization(org).catch((e: Error) => showError(e));
     }
   };
   return (
     <Dropdown
       menu={{ items, onClick }}
       trigger={['click']}
-      onOpenChange={(open) => open && accountApi.organizations().then(setOrgs, (e: Error) => message.error(e.message))}
+      onOpenChange={(open) => open && accountApi.organizations().then(setOrgs, (e: Error) => showError(e))}
     >
       <Button type="text" className="askdb-user-button" data-testid="user-menu" aria-label={t('auth.menu.user')}>
         <UserAvatar name={user.displayName} src={user.avatar} size={22} />

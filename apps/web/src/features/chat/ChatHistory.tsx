@@ -42,7 +42,7 @@ export function ChatHistory() {
               style={{ cursor: 'pointer', background: c.id === chatId ? 'rgba(59,124,255,0.12)' : undefined, paddingInline: 8 }}
               onClick={() => {
                 setOpen(false);
-                useChat.getState().openChat(c.id).catch((e: Error) => void message.error(e.message));
+                useChat.getState().openChat(c.id).catch((e: Error) => void showError(e));
               }}
               actions={[
                 <Tooltip key="d" title={t('chat.history.delete')}>
@@ -53,7 +53,7 @@ export function ChatHistory() {
                       chatHistoryApi.remove(c.id).then(() => {
                         useChat.getState().forget(c.id);
                         setChats((old) => (old ?? []).filter((x) => x.id !== c.id));
-                      }, (err: Error) => void message.error(err.message));
+                      }, (err: Error) => void showError(err));
                     }}
                   />
                 </Tooltip>,

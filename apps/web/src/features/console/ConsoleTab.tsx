@@ -27,6 +27,7 @@ import { isForeignInputFocused } from './sql-actions.js';
 import { registerInsertHandler } from './insert-sql.js';
 import { consoleApi } from './save/console-api.js';
 import './console.css';
+import { useErrorToast } from '../../app/use-error-toast';
 
 function bindingOf(tab: WorkspaceTab): TabBinding {
   return { dataSourceId: tab.dataSourceId ?? null, dataSourceName: tab.dataSourceName ?? null, databaseType: tab.databaseType ?? null, databaseName: tab.databaseName ?? null, schemaName: tab.schemaName ?? null };
@@ -35,6 +36,7 @@ function bindingOf(tab: WorkspaceTab): TabBinding {
 export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
   const { t } = useTranslation();
   const { message, notification } = App.useApp();
+  const showError = useErrorToast();
   const kind = editorKindOf(tab);
   const [monaco, setMonaco] = useState<MonacoApi | null>(null);
   const [session, setSession] = useState<Session | null>(null);
@@ -161,13 +163,13 @@ export function ConsoleTab({ tab }: { tab: WorkspaceTab }) {
     if (saver) {
       void saver
         .updateMeta({ dataSourceId: merged.dataSourceId ?? null, dataSourceName: merged.dataSourceName ?? null, databaseName: merged.databaseName ?? null, schemaName: merged.schemaName ?? null, type: merged.databaseType ?? null })
-        .catch((e: Error) => void message.error(e.message));
+        .catch((e: Error) => void showError(e));
     }
   };
 
   const rename = (name: string) => {
     useTabs.getState().update(tab.id, { title: name });
-    void session?.saver?.updateMeta({ name }).catch((e: Error) => void message.error(e.message));
+    void session?.saver?.updateMeta({ name }).catch((e: Error) => void showError(e));
   };
 
   const repair = (r: StatementResult) =>

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { GRID, type Chart, type Dashboard, type GridItem } from '@askdb/contracts';
 import { dashboardApi } from './api';
 import { ChartCard } from './ChartCard';
+import { useErrorToast } from '../../app/use-error-toast';
 
 /**
  * The board's width, kept current by a ResizeObserver on the board itself. (react-grid-layout 1.5's
@@ -40,6 +41,7 @@ export interface BoardProps {
 export function Board({ dashboard, dark, onEdit }: BoardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const qc = useQueryClient();
   const charts = useQuery({
     queryKey: ['dashboard', dashboard.id, 'charts'],
@@ -62,7 +64,7 @@ export function Board({ dashboard, dark, onEdit }: BoardProps) {
     setLocal(items);
     dashboardApi.update(dashboard.id, { layout: items }).then(
       () => qc.invalidateQueries({ queryKey: ['dashboard', dashboard.id, 'meta'] }),
-      (e: Error) => message.error(e.message),
+      (e: Error) => showError(e),
     );
   };
   // A chart added or deleted changes the dashboard list's chart count too.

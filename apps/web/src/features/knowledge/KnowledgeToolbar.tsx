@@ -25,7 +25,7 @@ export function KnowledgeToolbar({ canWrite, filter, sourceOptions, selected, gu
   const showError = useErrorToast();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const run = (p: Promise<unknown>) => p.catch((e: Error) => message.error(e.message));
+  const run = (p: Promise<unknown>) => p.catch((e: Error) => showError(e));
   const importFile = async (file: File) => {
     try {
       const created = await knowledgeApi.importFile(file);

@@ -40,7 +40,7 @@ export function NotificationBell({ scope }: { scope: string }) {
           setMore(p.hasNextPage);
           setPageNo(page);
           useNotices.getState().set(p.unreadCount);
-        }, (e: Error) => message.error(e.message))
+        }, (e: Error) => showError(e))
         .finally(() => setLoading(false));
     },
     [unreadOnly, message],

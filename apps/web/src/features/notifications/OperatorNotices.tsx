@@ -6,21 +6,23 @@ import { POP_NOTICE_CODES, type FeedbackItem } from '@askdb/contracts';
 import { api } from '../../lib/api';
 import type { SettingsSection } from '../settings/extra-sections';
 import { useSession } from '../auth/session';
+import { useErrorToast } from '../../app/use-error-toast';
 
 function OperatorNotices() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [page, setPage] = useState<{ data: FeedbackItem[]; total: number }>();
   const [pageNo, setPageNo] = useState(1);
   const [form] = Form.useForm();
   const load = useCallback(() => {
-    api<{ data: FeedbackItem[]; total: number }>('/api/system/feedback/list', { query: { pageNo, pageSize: 10 } }).then(setPage, (e: Error) => message.error(e.message));
+    api<{ data: FeedbackItem[]; total: number }>('/api/system/feedback/list', { query: { pageNo, pageSize: 10 } }).then(setPage, (e: Error) => showError(e));
   }, [pageNo, message]);
   useEffect(load, [load]);
   const createPop = (v: { code: string; title: string; content?: string; imageUrl?: string; shareUrl?: string }) =>
     api('/api/notification/pop/create', { body: { ...v, content: v.content ?? '', imageUrl: v.imageUrl || null, shareUrl: v.shareUrl || null } }).then(
       () => { message.success(t('operator.popCreated')); form.resetFields(); },
-      (e: Error) => message.error(e.message),
+      (e: Error) => showError(e),
     );
   return (
     <div data-testid="operator-feedback">

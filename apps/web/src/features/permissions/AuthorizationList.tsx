@@ -29,7 +29,7 @@ export function AuthorizationList() {
     setLoading(true);
     governanceApi
       .authorizations(pageNo, PAGE_SIZE)
-      .then(setPage, (e: Error) => message.error(e.message))
+      .then(setPage, (e: Error) => showError(e))
       .finally(() => setLoading(false));
   }, [pageNo, message]);
   useEffect(load, [load]);

@@ -58,7 +58,7 @@ export function KeyActions({ keyName, type, ttl, value, run, onChanged }: Props)
         content: <code>{deleteCommand(keyName)}</code>,
         okButtonProps: { danger: true, 'data-testid': 'redis-delete-ok' } as never,
         okText: t('redis.action.delete'),
-        onOk: () => run(deleteCommand(keyName)).then(onChanged, (e: Error) => void message.error(e.message)),
+        onOk: () => run(deleteCommand(keyName)).then(onChanged, (e: Error) => void showError(e)),
       })}>{t('redis.action.delete')}</Button>
 
       <Modal

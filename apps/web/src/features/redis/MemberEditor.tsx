@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { addItemSteps, editItemSteps, removeItemSteps, runEditSteps, type EditStep, type RedisItem, type RedisKeyType } from '@askdb/sql';
 import { problemText } from './problem-text';
 import { hasField } from './NewKeyDialog';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export const EDITABLE_TYPES = ['list', 'hash', 'set', 'zset', 'stream'];
 
@@ -44,13 +45,14 @@ export function AddMemberButton(p: Common) {
 export function MemberRowActions(p: Common & { cells: (string | null)[] }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const [editing, setEditing] = useState(false);
   const item = itemOfRow(p.type, p.cells);
   const remove = () =>
     modal.confirm({
       title: t('redisEdit.removeConfirm', { key: p.keyName }),
       okButtonProps: { danger: true, 'data-testid': 'redis-member-remove-ok' } as never,
-      onOk: () => runEditSteps(removeItemSteps(p.type, p.keyName, item), p.run).then(p.onChanged, (e: Error) => void message.error(e.message)),
+      onOk: () => runEditSteps(removeItemSteps(p.type, p.keyName, item), p.run).then(p.onChanged, (e: Error) => void showError(e)),
     });
   return (
     <Space size={8}>
@@ -64,6 +66,7 @@ export function MemberRowActions(p: Common & { cells: (string | null)[] }) {
 function MemberDialog({ keyName, type, run, onChanged, old, onClose }: Common & { old?: RowItem; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [field, setField] = useState(old?.field ?? '');
   const [value, setValue] = useState(old?.value ?? '');
   const [score, setScore] = useState(old?.score ?? '');

@@ -22,7 +22,7 @@ export function PayoutsPage() {
     setRows(null);
     rewardsApi.payouts({ status: status === 'ALL' ? undefined : status, pageNo: page, pageSize: 20 }).then(setRows, (e: Error) => {
       setRows({ data: [], total: 0 });
-      message.error(e.message);
+      showError(e);
     });
   }, [status, page, message]);
   useEffect(load, [load]);

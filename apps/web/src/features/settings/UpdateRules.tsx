@@ -8,6 +8,7 @@ import { App, Button, Input, Progress, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { useSession } from '../auth/session';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export type UpdateMode = 'remind' | 'download' | 'auto';
 type State =
@@ -43,6 +44,7 @@ async function download(_url: string, onProgress: (p: number) => void): Promise<
 export function UpdateRules() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const operator = useSession((s) => !!s.user?.isOperator || s.system?.mode === 'local');
   const [mode, setMode] = useState<UpdateMode>(updateMode);
   const [state, setState] = useState<State>({ s: 'idle' });
@@ -106,7 +108,7 @@ export function UpdateRules() {
           <Typography.Paragraph strong>{t('update.feed')}</Typography.Paragraph>
           <Space.Compact style={{ width: '100%', maxWidth: 520 }}>
             <Input value={feed} onChange={(e) => setFeed(e.target.value)} placeholder="https://example.com/askdb/versions.json" data-testid="update-feed" />
-            <Button onClick={() => api('/api/system/update/feed', { body: { url: feed.trim() || null } }).then(() => { message.success(t('update.feedSaved')); void check(); }, (e: Error) => message.error(e.message))}>{t('update.feedSave')}</Button>
+            <Button onClick={() => api('/api/system/update/feed', { body: { url: feed.trim() || null } }).then(() => { message.success(t('update.feedSaved')); void check(); }, (e: Error) => showError(e))}>{t('update.feedSave')}</Button>
           </Space.Compact>
         </div>
       )}

@@ -54,7 +54,7 @@ function CreateTeamForm() {
         title={t('team.create.done')}
         subTitle={<span>{t('team.code')}: <Typography.Text copyable strong data-testid="created-team-code">{created.teamCode}</Typography.Text></span>}
         extra={
-          <Button type="primary" data-testid="go-to-team" onClick={() => switchOrganization({ id: created.id, type: 'TEAM' }).catch((e: Error) => message.error(e.message))} autoFocus>
+          <Button type="primary" data-testid="go-to-team" onClick={() => switchOrganization({ id: created.id, type: 'TEAM' }).catch((e: Error) => showError(e))} autoFocus>
             {t('team.create.goTo')}
           </Button>
         }

@@ -16,7 +16,7 @@ export function InviteMember({ organizationId }: { organizationId: number }) {
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState<string>();
   const [form] = Form.useForm();
-  const makeLink = () => accountApi.inviteLink(organizationId).then((r) => setLink(r.url), (e: Error) => message.error(e.message));
+  const makeLink = () => accountApi.inviteLink(organizationId).then((r) => setLink(r.url), (e: Error) => showError(e));
   const byEmail = async (v: { email: string }) => {
     try {
       const r = await accountApi.inviteByEmail(organizationId, v.email.trim());

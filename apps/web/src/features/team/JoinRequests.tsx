@@ -11,7 +11,7 @@ export function JoinRequests({ organizationId, onDecided }: { organizationId: nu
   const { message } = App.useApp();
   const showError = useErrorToast();
   const [rows, setRows] = useState<JoinRequestRow[]>([]);
-  const load = useCallback(() => accountApi.joinRequests(organizationId).then(setRows, (e: Error) => message.error(e.message)), [organizationId, message]);
+  const load = useCallback(() => accountApi.joinRequests(organizationId).then(setRows, (e: Error) => showError(e)), [organizationId, message]);
   useEffect(() => void load(), [load]);
   const decide = async (r: JoinRequestRow, approve: boolean) => {
     try {

@@ -27,7 +27,7 @@ export function Members() {
     setLoading(true);
     accountApi
       .members({ organizationId: orgId, pageNo: q.pageNo, pageSize: PAGE_SIZE, searchKey: q.searchKey || undefined })
-      .then(setPage, (e: Error) => message.error(e.message))
+      .then(setPage, (e: Error) => showError(e))
       .finally(() => setLoading(false));
   }, [orgId, q, message]);
   useEffect(load, [load]);

@@ -16,7 +16,7 @@ export function TeamSettings() {
   const user = useSession((s) => s.user);
   const refreshUser = useSession((s) => s.refreshUser);
   const [org, setOrg] = useState<OrganizationSummary>();
-  const load = () => accountApi.organization().then(setOrg, (e: Error) => message.error(e.message));
+  const load = () => accountApi.organization().then(setOrg, (e: Error) => showError(e));
   useEffect(() => void load(), []); // eslint-disable-line react-hooks/exhaustive-deps
   if (!org) return null;
   const admin = isTeamAdmin(user);

@@ -9,10 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { accountApi, type OrganizationSummary } from '../auth/account-api';
 import { useSession } from '../auth/session';
 import { switchOrganization } from '../auth/UserMenu';
+import { useErrorToast } from '../../app/use-error-toast';
 
 export function TeamSwitcher() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const current = useSession((s) => s.user?.currentOrganization?.id);
   const [orgs, setOrgs] = useState<OrganizationSummary[]>([]);
   useEffect(() => {
@@ -29,7 +31,7 @@ export function TeamSwitcher() {
         value={current}
         onChange={(id: number) => {
           const o = orgs.find((x) => x.id === id);
-          if (o && id !== current) switchOrganization(o).catch((e: Error) => message.error(e.message));
+          if (o && id !== current) switchOrganization(o).catch((e: Error) => showError(e));
         }}
         options={[...teams, ...orgs.filter((o) => o.type === 'PERSONAL')].map((o) => ({ value: o.id, label: <span data-testid="team-switcher-option" data-org={o.id}>{label(o)}</span> }))}
         data-testid="team-switcher-select"

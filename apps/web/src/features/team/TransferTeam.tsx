@@ -15,7 +15,7 @@ export function TransferTeam({ organizationId, ownUserId }: { organizationId: nu
   const start = async () => {
     setOpen(true);
     setTarget(undefined);
-    const page = await accountApi.members({ organizationId, pageNo: 1, pageSize: 500 }).catch((e: Error) => (message.error(e.message), undefined));
+    const page = await accountApi.members({ organizationId, pageNo: 1, pageSize: 500 }).catch((e: Error) => (showError(e), undefined));
     setMembers((page?.data ?? []).filter((m) => m.userId !== ownUserId && m.status === 'VALID'));
   };
   const confirm = () => {

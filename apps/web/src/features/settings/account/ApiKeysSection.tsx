@@ -14,7 +14,7 @@ export function ApiKeysSection() {
   const [rows, setRows] = useState<ApiKeyInfo[]>();
   const [created, setCreated] = useState<string>();
   const [form] = Form.useForm();
-  const load = useCallback(() => accountApi.apiKeys().then(setRows, (e: Error) => message.error(e.message)), [message]);
+  const load = useCallback(() => accountApi.apiKeys().then(setRows, (e: Error) => showError(e)), [message]);
   useEffect(() => void load(), [load]);
   const create = async (v: { name: string }) => {
     try {
@@ -50,7 +50,7 @@ export function ApiKeysSection() {
             title: '',
             width: 90,
             render: (_, k) => (
-              <Popconfirm title={t('account.apiKey.revokeConfirm')} onConfirm={() => accountApi.revokeApiKey(k.id).then(load, (e: Error) => message.error(e.message))}>
+              <Popconfirm title={t('account.apiKey.revokeConfirm')} onConfirm={() => accountApi.revokeApiKey(k.id).then(load, (e: Error) => showError(e))}>
                 <Button size="small" danger data-testid="api-key-revoke">{t('account.revoke')}</Button>
               </Popconfirm>
             ),

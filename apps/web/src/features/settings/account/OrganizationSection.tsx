@@ -7,13 +7,15 @@ import { accountApi, type OrganizationSummary } from '../../auth/account-api';
 import { useSession } from '../../auth/session';
 import { switchOrganization } from '../../auth/UserMenu';
 import { CreateJoinTeam } from '../../team/CreateJoinTeam';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 export function OrganizationSection() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const current = useSession((s) => s.user?.currentOrganization);
   const [orgs, setOrgs] = useState<OrganizationSummary[]>();
-  useEffect(() => void accountApi.organizations().then(setOrgs, (e: Error) => message.error(e.message)), [message]);
+  useEffect(() => void accountApi.organizations().then(setOrgs, (e: Error) => showError(e)), [message]);
   return (
     <div data-testid="settings-organization">
       <Typography.Title level={5} style={{ marginTop: 0 }}>{t('auth.org.switch')}</Typography.Title>
@@ -29,7 +31,7 @@ export function OrganizationSection() {
               o.id === current?.id ? (
                 <Tag color="green" key="c">{t('account.org.current')}</Tag>
               ) : (
-                <Button key="s" size="small" data-testid={`org-switch-${o.id}`} onClick={() => switchOrganization(o).catch((e: Error) => message.error(e.message))}>
+                <Button key="s" size="small" data-testid={`org-switch-${o.id}`} onClick={() => switchOrganization(o).catch((e: Error) => showError(e))}>
                   {o.type === 'PERSONAL' ? t('account.org.backToPersonal') : t('account.org.switchTo')}
                 </Button>
               ),

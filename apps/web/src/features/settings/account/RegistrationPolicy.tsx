@@ -4,19 +4,21 @@ import { App, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REGISTRATION_POLICIES, type RegistrationPolicy as Policy } from '@askdb/contracts';
 import { accountApi } from '../../auth/account-api';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 export function RegistrationPolicy() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [policy, setPolicy] = useState<Policy>();
-  useEffect(() => void accountApi.registrationPolicy().then((r) => setPolicy(r.policy), (e: Error) => message.error(e.message)), [message]);
+  useEffect(() => void accountApi.registrationPolicy().then((r) => setPolicy(r.policy), (e: Error) => showError(e)), [message]);
   const change = (p: Policy) =>
     accountApi.setRegistrationPolicy(p).then(
       (r) => {
         setPolicy(r.policy);
         message.success(t('auth.saved'));
       },
-      (e: Error) => message.error(e.message),
+      (e: Error) => showError(e),
     );
   return (
     <Select<Policy>

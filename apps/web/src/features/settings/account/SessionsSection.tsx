@@ -5,20 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { accountApi, type SessionInfo } from '../../auth/account-api';
 import { LOGIN_PATH } from '../../auth/redirect';
 import { describeUserAgent, formatTime } from './format';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 export function SessionsSection() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [rows, setRows] = useState<SessionInfo[]>();
-  const load = useCallback(() => accountApi.sessions().then(setRows, (e: Error) => message.error(e.message)), [message]);
+  const load = useCallback(() => accountApi.sessions().then(setRows, (e: Error) => showError(e)), [message]);
   useEffect(() => void load(), [load]);
   const revoke = async (s: SessionInfo) => {
-    await accountApi.revokeSession(s.id).catch((e: Error) => message.error(e.message));
+    await accountApi.revokeSession(s.id).catch((e: Error) => showError(e));
     if (s.current) window.location.assign(LOGIN_PATH);
     else void load();
   };
   const everywhere = async () => {
-    await accountApi.revokeAllSessions().catch((e: Error) => message.error(e.message));
+    await accountApi.revokeAllSessions().catch((e: Error) => showError(e));
     window.location.assign(LOGIN_PATH);
   };
   return (

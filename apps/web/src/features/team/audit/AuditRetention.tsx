@@ -6,13 +6,15 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { auditApi, type AuditStatus } from './audit-api';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 export function AuditRetention() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const [status, setStatus] = useState<AuditStatus>();
   const [days, setDays] = useState<number | null>(null);
-  useEffect(() => void auditApi.status().then((s) => (setStatus(s), setDays(s.retentionDays)), (e: Error) => message.error(e.message)), [message]);
+  useEffect(() => void auditApi.status().then((s) => (setStatus(s), setDays(s.retentionDays)), (e: Error) => showError(e)), [message]);
   const save = () =>
     days &&
     auditApi.setRetention(days).then(
@@ -20,7 +22,7 @@ export function AuditRetention() {
         setStatus((s) => s && { ...s, retentionDays: r.retentionDays });
         message.success(t('team.audit.retentionSaved'));
       },
-      (e: Error) => message.error(e.message),
+      (e: Error) => showError(e),
     );
   if (!status) return null;
   return (

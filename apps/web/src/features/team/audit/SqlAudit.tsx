@@ -15,6 +15,7 @@ import { downloadUrl } from './download';
 import { auditApi, type AuditFilters, type SqlAuditRecord } from './audit-api';
 import { formatDuration, formatStart } from './format';
 import { AuditRetention } from './AuditRetention';
+import { useErrorToast } from '../../../app/use-error-toast';
 
 const PAGE_SIZE = 20;
 type Option = { value: number; label: string };
@@ -22,6 +23,7 @@ type Option = { value: number; label: string };
 export function SqlAudit() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const orgId = useSession((s) => s.user?.currentOrganization?.id);
   const isOperator = useSession((s) => !!s.user?.isOperator);
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -41,7 +43,7 @@ export function SqlAudit() {
     setLoading(true);
     auditApi
       .list(filters, pageNo, PAGE_SIZE)
-      .then(setPage, (e: Error) => message.error(e.message))
+      .then(setPage, (e: Error) => showError(e))
       .finally(() => setLoading(false));
   }, [filters, pageNo, message]);
   useEffect(load, [load]);

@@ -26,7 +26,10 @@ export function TaskActions({ task, onCancel, onDelete }: { task: TaskView; onCa
       )}
       {isDeletable(task) && (
         <Popconfirm
-          title={t('task.deleteConfirm')}
+          title={t('task.deleteConfirm', { title: task.title })}
+          description={t('task.deleteConfirmDetail')}
+          placement="bottomRight"
+          styles={{ root: { maxWidth: 420 } }}
           okText={t('task.delete')}
           okButtonProps={{ danger: true, 'data-testid': 'task-delete-confirm' }}
           onConfirm={() => onDelete(task)}

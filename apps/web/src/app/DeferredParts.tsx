@@ -1,7 +1,8 @@
 /**
  * The parts of the shell that are not the first screen (issue 28 point 4): the header's task, feedback
- * and notification buttons, and the dialogs that wait for an event (settings, permissions, guides, pricing). App.tsx loads this module (its own chunk) once the workspace tree has rendered, so a
- * cold load downloads, parses and renders the tree first.
+ * and notification buttons, and the dialogs that wait for an event (settings, permissions, guides,
+ * pricing). App.tsx loads this module (its own chunk) once the workspace tree has rendered, so a cold
+ * load downloads, parses and renders the tree first.
  */
 import { SettingsModal } from '../features/settings/SettingsModal';
 import { PermissionsHost } from '../features/permissions/PermissionsHost';

@@ -79,3 +79,18 @@ test('a running task offers Cancel, not Delete; once stopped it can be deleted',
   await expect(row).toHaveCount(0);
   expect(await listedIds(request)).not.toContain(task.id);
 });
+
+test('deleting a task that is already gone says so and refreshes the list', async ({ page, request }) => {
+  const demo = await demoId(request);
+  const task = await apiData<TaskView>(request, 'POST', '/api/task/export', { dataSourceId: demo, databaseName: 'main', target: 'table', tableName: 'categories', format: 'json' });
+  await openWorkspace(page);
+  await page.getByTestId('tasks-button').click();
+  const row = page.getByTestId('task-drawer').getByTestId(`task-${task.id}`);
+  await expect(row).toHaveAttribute('data-state', 'DONE');
+  // Deleted elsewhere (another tab) while this list still shows it.
+  expect((await request.post('/api/task/delete', { data: { id: task.id } })).status()).toBe(200);
+
+  await confirmDelete(page, row);
+  await expect(page.locator('.ant-notification').getByText(`Task ${task.id} not found`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

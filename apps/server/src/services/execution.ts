@@ -83,6 +83,28 @@ export class ExecutionService {
     return requestScope.run({ executionId, userId }, fn);
   }
 
+  /**
+   * A pooled connection for a brief check that is part of the running request (see `within`; the
+   * permission plan check): uncapped, and while it waits the request's status says so. Never a
+   * console session's. With the team's statement-time limit that applies to this user (ms, or null).
+   */
+  async checkLease(record: DataSourceRecord, userId: number): Promise<{ lease: Lease; limitMs: number | null }> {
+    const scope = requestScope.getStore();
+    const partOf = scope && scope.userId === userId ? scope.executionId : null;
+    try {
+      const lease = await this.sessions.lease(record, userId, null, {
+        uncapped: partOf !== null,
+        onWait: (ahead) => {
+          this.freeCursorFor(record.id, userId);
+          if (partOf) this.checking.set(partOf, { userId, ahead });
+        },
+      });
+      return { lease, limitMs: memberTimeLimit(record, userId, {}) };
+    } finally {
+      if (partOf) this.checking.delete(partOf);
+    }
+  }
+
   /** The statements of a script as the engine's shell would split them. */
   statements(record: DataSourceRecord, input: Pick<ExecuteInput, 'sql' | 'single'>): string[] {
     if (input.single) return input.sql.trim() ? [input.sql.trim().replace(/;\s*$/, '')] : [];

@@ -9,6 +9,7 @@ import type { Connection, ExecuteOptions, Location, Metadata } from '../driver.j
 import { StatementRunner } from '../shared/statement-run.js';
 import type { Tunnel } from '../shared/ssh-tunnel.js';
 import { PgSession } from './session.js';
+import type { TextRows } from './read-only-round.js';
 import { RunnerConnection } from '../shared/runner-connection.js';
 
 export interface PgConnectionDeps {
@@ -73,6 +74,11 @@ export class PgConnection extends RunnerConnection {
 
   async runBound(sql: string, params: unknown[], options?: { databaseName?: string | null }): Promise<number> {
     return (await this.session(options?.databaseName)).runBound(sql, params);
+  }
+
+  /** Statements in one read-only transaction, one round trip (read-only-round.ts), in `databaseName`'s session. */
+  async readOnlyRound(statements: string[], options: { databaseName?: string | null; schemaName?: string | null; timeoutMs?: number | null } = {}): Promise<TextRows[]> {
+    return (await this.session(options.databaseName)).readOnlyRound(statements, options);
   }
 
   async runWithInput(sql: string, input: Buffer, options?: { databaseName?: string | null }): Promise<{ rows: number; warnings: number }> {

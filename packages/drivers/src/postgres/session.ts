@@ -21,6 +21,7 @@ import { copyStatement } from './copy-statement.js';
 import { copyBody } from './copy-query.js';
 import { SafeCursor, pgFaultOf } from './fault-guard.js';
 import { driverError } from '../messages.js';
+import { readOnlyRound, type TextRows } from './read-only-round.js';
 
 /** Codes after which the session is gone (admin shutdown, crash shutdown, cannot connect now). */
 const FATAL_CODES = new Set(['57P01', '57P02', '57P03']);
@@ -160,9 +161,24 @@ export class PgSession {
   /** Runs the statement in the picked schema: search_path is set when the pick changes. */
   private async applySchema(schemaName: string | null | undefined): Promise<void> {
     if (!schemaName || schemaName === this.appliedSchema) return;
-    const path = [this.deps.dialect.quoteIdentifier(schemaName, true), ...(schemaName === 'public' ? [] : ['public'])].join(', ');
-    await this.deps.client.query('SELECT set_config($1, $2, false)', ['search_path', path]);
+    await this.deps.client.query('SELECT set_config($1, $2, false)', ['search_path', this.searchPath(schemaName)]);
     this.appliedSchema = schemaName;
+  }
+
+  private searchPath(schemaName: string): string {
+    return [this.deps.dialect.quoteIdentifier(schemaName, true), ...(schemaName === 'public' ? [] : ['public'])].join(', ');
+  }
+
+  /** See read-only-round.ts: the statements in one read-only transaction, one round trip, in `schemaName` (the session's own when unsaid). */
+  async readOnlyRound(statements: string[], options: { schemaName?: string | null; timeoutMs?: number | null }): Promise<TextRows[]> {
+    const schema = options.schemaName || this.appliedSchema;
+    try {
+      return await readOnlyRound(this.deps.client, statements, { searchPath: schema ? this.searchPath(schema) : null, timeoutMs: options.timeoutMs ?? null });
+    } catch (e) {
+      // Still in a transaction after the ROLLBACK (or a fatal code): the session must not be reused.
+      if (this.deps.client.getTransactionStatus() !== 'I' || FATAL_CODES.has(String((e as { code?: string }).code))) this.lost = true;
+      throw e;
+    }
   }
 
   describeError(err: unknown, sql: string): StatementFailure {

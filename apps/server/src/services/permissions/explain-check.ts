@@ -17,10 +17,17 @@ import type { ExecPlace, Refusal } from './statement-check.js';
 
 const pg = dialectFor('POSTGRESQL');
 
-/** One query for the columns of the scanned tables, in order: rows of [schema, table, columns JSON]. */
-export function columnsQuery(relations: { schema: string | null; relation: string }[]): string {
-  const pairs = relations.map((r) => `(${pg.quoteString(r.schema ?? 'public')}, ${pg.quoteString(r.relation)})`).join(', ');
-  return `select n.nspname, c.relname, (select json_agg(a.attname order by a.attnum) from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped)::text from pg_class c join pg_namespace n on n.oid = c.relnamespace where (n.nspname, c.relname) in (${pairs})`;
+/**
+ * One query for the columns of tables, in order: rows of [schema, table, columns JSON]. `relations`
+ * are (schema, table) pairs (a null schema: public); `anySchema` are table names in whatever schema
+ * (the tables a statement names, looked up before their plan's scans are known). Built-ins named
+ * with their schema: nothing on the search path can stand in for them.
+ */
+export function columnsQuery(relations: { schema: string | null; relation: string }[], anySchema: string[] = []): string {
+  const pairs = relations.map((r) => `(${pg.quoteString(r.schema ?? 'public')}::pg_catalog.name, ${pg.quoteString(r.relation)}::pg_catalog.name)`).join(', ');
+  const names = anySchema.map((n) => `${pg.quoteString(n)}::pg_catalog.name`).join(', ');
+  const where = [pairs ? `(n.nspname, c.relname) OPERATOR(pg_catalog.=) ANY (ARRAY[${pairs}])` : '', names ? `c.relname OPERATOR(pg_catalog.=) ANY (ARRAY[${names}])` : ''].filter(Boolean).join(' or ');
+  return `select n.nspname, c.relname, (select pg_catalog.json_agg(a.attname order by a.attnum) from pg_catalog.pg_attribute a where a.attrelid OPERATOR(pg_catalog.=) c.oid and a.attnum OPERATOR(pg_catalog.>) 0 and not a.attisdropped)::pg_catalog.text from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid OPERATOR(pg_catalog.=) c.relnamespace where ${where || 'false'}`;
 }
 
 /** Plan fields that hold expressions. */

@@ -11,9 +11,12 @@
  * also count as their parts (schema-index.ts). Tables score by BM25F over name, column and
  * comment/annotation fields (bm25f.ts) plus per-field hit scores (rarer terms weigh more, long
  * tables are damped, a module prefix such as `hr_` weighs less than the words that tell tables
- * apart), a bonus when the question covers the whole table name, the values the question names
- * when a value index is given (value-index.ts, only where privacy allows samples), and the
- * embedding similarity when given (schema-embeddings.ts).
+ * apart), a bonus when the question covers the whole table name, whole column and table names
+ * (aliases and short comments included) the question spells out or writes as identifiers — the
+ * evidence notes that come with questions: "gold card refers to type = 'gold'", `MAX(Height)`
+ * (phrase-hits.ts) — the values the question names when a value index is given (value-index.ts,
+ * only where privacy allows samples), and the embedding similarity when given (schema-embeddings.ts).
+ * Names users gave in "Change AI table info" (catalog aliases) count like the names themselves.
  *
  * Then structure: tables joined by foreign keys to well-scoring tables are lifted, a table
  * bridging two of the best tables rises just below them (bridges.ts), and every table of a group

@@ -8,10 +8,13 @@ import type { TaskView } from '@askdb/contracts';
 import { apiData, contextMenu, createPgSource, demoId, demoTable, openDemoTables, openWorkspace, uid } from './workspace-helpers';
 
 let pgId = 0;
+let slowTaskId = 0;
 
 test.describe.configure({ mode: 'serial' });
 
 test.afterAll(async ({ request }) => {
+  // A failed run could leave the slow export going (it would hold the server's shutdown): stop it.
+  if (slowTaskId) await request.post('/api/task/cancel', { data: { id: slowTaskId } }).catch(() => undefined);
   if (pgId) await apiData(request, 'DELETE', `/api/connection/datasource/${pgId}`).catch(() => undefined);
 });
 
@@ -60,6 +63,7 @@ test('a running task offers Cancel, not Delete; once stopped it can be deleted',
     dataSourceId: pgId, databaseName: 'postgres', schemaName: 'public', target: 'query', format: 'csv',
     sql: 'SELECT g, pg_sleep(0.001) FROM generate_series(1, 1000000) AS g',
   });
+  slowTaskId = task.id;
   await openWorkspace(page);
   await page.getByTestId('tasks-button').click();
   const row = page.getByTestId('task-drawer').getByTestId(`task-${task.id}`);

@@ -223,10 +223,10 @@ export class ExecutionService {
     } finally {
       this.running.delete(executionId);
     }
-    if (!kept) {
-      const leaked = await this.endRun(lease, record.input.type, key, input.databaseName, lost);
-      if (leaked && failure === null) throw new AppError(409, ERROR_CODES.TRANSACTION_NEEDS_SESSION, executionMsg(lang, 'TRANSACTION_NEEDS_SESSION'));
-    }
+    const leaked = kept ? false : await this.endRun(lease, record.input.type, key, input.databaseName, lost);
+    // The caller answers after this run's audit rows are in the store (none lost if the process dies right after).
+    if (actor && this.audit?.persisted) await this.audit.persisted();
+    if (leaked && failure === null) throw new AppError(409, ERROR_CODES.TRANSACTION_NEEDS_SESSION, executionMsg(lang, 'TRANSACTION_NEEDS_SESSION'));
     if (failure !== null) throw failure;
   }
 

@@ -78,6 +78,22 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       await log.close();
     });
 
+    it('persisted() resolves once the rows recorded before it are in the store, without waiting for the flush tick', async () => {
+      // A flush tick far away: only the waiting caller makes the write happen now.
+      const log = new AuditLog(writer, { flushMs: 600_000, batchSize: 500, maxQueue: 10_000 });
+      const before = await repo.count(3);
+      for (let i = 0; i < 3; i++) log.record(entry(i));
+      await log.persisted();
+      expect(await repo.count(3)).toBe(before + 3);
+      // Callers that wait while a batch is written are served by the next one, together.
+      for (let i = 0; i < 50; i++) log.record(entry(i));
+      const first = log.persisted();
+      for (let i = 0; i < 50; i++) log.record(entry(i));
+      await Promise.all([first, log.persisted()]);
+      expect(await repo.count(3)).toBe(before + 103);
+      await log.close();
+    });
+
     it('close() writes everything still queued', async () => {
       const log = new AuditLog(writer, { flushMs: 60_000, batchSize: 500, maxQueue: 200_000 });
       const before = await repo.count(3);

@@ -48,6 +48,11 @@ export class AuditLog {
   private lastError: string | null = null;
   private lastLossLog = 0;
   private log: AuditLogger = silent;
+  /** Rows ever queued, and rows dealt with (written or counted lost), in queue order. */
+  private recordedSeq = 0;
+  private settledSeq = 0;
+  /** Callers waiting until the rows queued before them are dealt with (persisted). */
+  private waiters: { seq: number; resolve: () => void }[] = [];
 
   constructor(
     private readonly repo: AuditWriter,
@@ -65,7 +70,42 @@ export class AuditLog {
       return;
     }
     this.queue.push(entry);
+    this.recordedSeq++;
     this.schedule();
+  }
+
+  /**
+   * Resolves once every row queued so far is written (or counted lost): a request answers after its
+   * audit rows are in the store, so a replica killed right after answering loses none. Rows queued
+   * while a batch is being written go in the next one together (group commit: under load one write
+   * serves many requests). While the store is down the rows stay queued and this resolves after
+   * `maxWaitMs`, so an outage of the audit store delays answers but never stops them.
+   */
+  persisted(maxWaitMs = 5_000): Promise<void> {
+    const seq = this.recordedSeq;
+    if (this.settledSeq >= seq || this.closed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => done(), maxWaitMs);
+      timer.unref?.();
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve();
+      };
+      const waiter = { seq, resolve: done };
+      this.waiters.push(waiter);
+      // Someone waits: write now instead of at the next flush tick (unless backing off from a failing store).
+      if (!this.draining && this.backoffMs === 0) {
+        this.clearTimer();
+        this.tick();
+      }
+    });
+  }
+
+  private settle(n: number): void {
+    this.settledSeq += n;
+    const ready = this.waiters.filter((w) => w.seq <= this.settledSeq);
+    for (const w of ready) w.resolve();
   }
 
   stats(): AuditStats {
@@ -94,8 +134,10 @@ export class AuditLog {
     if (this.queue.length) {
       const n = this.queue.length;
       this.queue = [];
+      this.settle(n);
       this.loseRows(n, `the store did not take them before shutdown: ${this.lastError ?? 'unknown error'}`, true);
     }
+    for (const w of [...this.waiters]) w.resolve();
   }
 
   private schedule(): void {
@@ -146,6 +188,7 @@ export class AuditLog {
       // Only the front of the queue is ever removed: `record` appends at the back meanwhile.
       this.queue.splice(0, batch.length);
       this.written += batch.length;
+      this.settle(batch.length);
       if (this.backoffMs) this.log.warn({ queued: this.queue.length }, 'SQL audit: the store takes rows again');
       this.backoffMs = 0;
     }

@@ -41,3 +41,24 @@ it('every acknowledged statement has its audit row after the replica shuts down'
     await store.end();
   }
 });
+
+it('a statement is answered only once its audit row is in the store (a replica killed right after loses none)', async () => {
+  const app = await testApp({ mode: 'server', databaseUrl: pgStoreUrl(storeDb.name), demo: false });
+  try {
+    const owner = await makeTeam(app, 'Audit answered');
+    const id = (await as(app, owner.owner, 'POST', '/api/connection/datasource/create', { ...pgSourceInput('items', dataDb.name), visibility: 'SHARED' })).body.data as number;
+    const mark = `audit-answered-${Date.now()}`;
+    const r = await as(app, owner.owner, 'POST', '/api/rdb/dml/execute', { dataSourceId: id, databaseName: dataDb.name, schemaName: 'public', sql: `select name as "${mark}" from items where id = 1` });
+    expect(r.body.data?.[0]?.success).toBe(true);
+    // Read from another connection at once, with the replica still up and no flush asked for.
+    const store = new pg.Client({ connectionString: pgStoreUrl(storeDb.name) });
+    await store.connect();
+    try {
+      expect((await store.query('select count(*)::int as n from sql_audit where sql_text like $1', [`%${mark}%`])).rows[0].n).toBe(1);
+    } finally {
+      await store.end();
+    }
+  } finally {
+    await app.close();
+  }
+});

@@ -10,6 +10,8 @@ import type { AuditEntry } from './entry.js';
 
 export interface AuditSink {
   record(entry: AuditEntry): void;
+  /** Resolves once the rows recorded so far are in the store (AuditLog.persisted). */
+  persisted?(): Promise<void>;
 }
 
 export interface StatementPlace {

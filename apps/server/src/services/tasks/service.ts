@@ -162,8 +162,8 @@ export class TaskService {
     if (outcome.state === 'DONE' && task.kind === 'IMPORT' && (await this.repo.cancelRequested(taskId))) outcome.state = 'STOPPED';
     // The import's upload is used up: removed from the store and from this replica's disk before the task says it ended.
     if (task.kind === 'IMPORT' && task.inputPath) await this.files.remove(task.inputPath).catch(() => undefined);
-    await this.repo.finish(taskId, outcome.state, outcome.counters, outcome.error);
-    await this.announce(task, outcome.state, outcome.counters.committedRows);
+    // Only the one that ends the task tells its owner: a runner that stalled past its lease finds it already failed by the sweep (which said so).
+    if (await this.repo.finish(taskId, outcome.state, outcome.counters, outcome.error)) await this.announce(task, outcome.state, outcome.counters.committedRows);
   }
 
   /** This replica's copy of an import's upload (streamed down from the store when it was taken elsewhere). */

@@ -12,7 +12,17 @@ import { openSshTunnel } from './ssh-tunnel.js';
 
 const pgUp = await serviceAvailable('PostgreSQL', PG_URL, 5432);
 const pg = new URL(PG_URL);
-const clientKey = utils.generateKeyPairSync('ed25519');
+/**
+ * ssh2's own generator writes an OpenSSH key its parser refuses about once in 400 (measured: 8 of 3,000) —
+ * the generator's fault, not a key a user would have: take one it can read, so the test never flips.
+ */
+function readableKeyPair(): ReturnType<typeof utils.generateKeyPairSync> {
+  for (;;) {
+    const k = utils.generateKeyPairSync('ed25519');
+    if (!(utils.parseKey(k.private) instanceof Error)) return k;
+  }
+}
+const clientKey = readableKeyPair();
 const allowedKey = utils.parseKey(clientKey.public);
 
 describe.skipIf(!pgUp)('SSH tunnel', () => {
@@ -21,7 +31,7 @@ describe.skipIf(!pgUp)('SSH tunnel', () => {
   const clients = new Set<SshClient>();
 
   beforeAll(async () => {
-    server = new Server({ hostKeys: [utils.generateKeyPairSync('ed25519').private] }, (client) => {
+    server = new Server({ hostKeys: [readableKeyPair().private] }, (client) => {
       clients.add(client);
       client.on('error', () => undefined);
       client.on('close', () => clients.delete(client));

@@ -21,7 +21,13 @@ self.addEventListener('install', (e) => {
 });
 
 self.addEventListener('activate', (e) => {
-  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));
+  e.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      // Navigation preload: the page's request leaves while this worker is still starting (a reload does not wait for it).
+      .then(() => self.registration.navigationPreload?.enable())
+      .then(() => self.clients.claim()),
+  );
 });
 
 self.addEventListener('fetch', (e) => {
@@ -34,7 +40,8 @@ self.addEventListener('fetch', (e) => {
   if (req.mode === 'navigate') {
     // Network first: the newest shell when the server is up, the cached one when it is not.
     e.respondWith(
-      fetch(req)
+      Promise.resolve(e.preloadResponse)
+        .then((pre) => pre || fetch(req))
         .then((res) => {
           const copy = res.clone();
           if (res.ok) caches.open(CACHE).then((c) => c.put('/index.html', copy));

@@ -26,6 +26,7 @@ import { analyseScript, checkAccesses, display, type CheckInput, type ExecPlace,
 import { CursorGrants } from './cursor-grants.js';
 import { needsPlanCheck } from './explain-check.js';
 import { planCheck } from './plan-check.js';
+import { driverFailure } from '../driver-errors.js';
 
 /** `execution` runs the plan check (explain-check.ts); without it that check refuses (fail closed). */
 export type PermissionDeps = Pick<AppDeps, 'store' | 'kv' | 'catalogs'> & Partial<Pick<AppDeps, 'execution' | 'readCache'>>;
@@ -138,7 +139,7 @@ export class PermissionService {
       check = { grants, dialect: dialectFor(record.input.type), place, statements: input.statements(), catalog: await this.catalogFor(record, place, grants), hasDatabase: supportsDatabase(record.input.type), hasSchema: supportsSchema(record.input.type) };
       const script = analyseScript(check);
       accesses = script.accesses;
-      const planned = script.refusal ?? (needsPlanCheck(record.input.type, grants) ? await planCheck(this.deps.execution, ctx.user!.id, record, check, accesses) : null);
+      const planned = script.refusal ?? (needsPlanCheck(record.input.type, grants) ? await planCheck(this.deps.execution, ctx.user!.id, record, check, accesses).catch((e: unknown) => { throw driverFailure(e, ctx.lang); }) : null);
       if (planned) refusal = this.refusalError(ctx, record, planned);
       else {
         const kind = kindNeedingApproval(policy, script.categories);

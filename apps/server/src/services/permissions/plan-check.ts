@@ -11,7 +11,7 @@
  * read-only transaction, which is rolled back. A plan that scans other tables (a view's base tables)
  * takes a second round for their columns, after the plan. Columns are never kept across requests.
  */
-import type { Connection } from '@askdb/drivers';
+import { DriverError, type Connection } from '@askdb/drivers';
 import type { StatementAccess } from '@askdb/sql';
 import type { DataSourceRecord } from '../../store/data-sources.js';
 import type { ExecutionService } from '../execution.js';
@@ -33,7 +33,10 @@ export async function planCheck(execution: ExecutionService | undefined, userId:
   let leased: Awaited<ReturnType<ExecutionService['checkLease']>>;
   try {
     leased = await execution.checkLease(record, userId);
-  } catch {
+  } catch (e) {
+    // No connection to plan on (pool busy past its wait, server down): the request fails as a connection
+    // failure — still refused, but not told its grants are too narrow.
+    if (e instanceof DriverError) throw e;
     return planUnreadable(check.place);
   }
   const { lease, limitMs } = leased;
@@ -61,7 +64,8 @@ export async function planCheck(execution: ExecutionService | undefined, userId:
       if (refusal) return refusal;
     }
     return null;
-  } catch {
+  } catch (e) {
+    if (conn.broken && e instanceof DriverError) throw e;
     return planUnreadable(check.place);
   } finally {
     // Never pooled inside a transaction (the round ends its own; a lost session is dropped).

@@ -6,6 +6,9 @@ import { Cron } from 'croner';
 import type { JobHandler, JobOptions, JobQueue } from './types.js';
 import { checkJobName, delayOf, SINGLETON_MS } from './names.js';
 
+/** How long stop() waits for running handlers (pg-boss's graceful timeout is the same). */
+const STOP_WAIT_MS = 10_000;
+
 interface Logger { error(obj: unknown, msg?: string): void }
 
 export class InProcessJobQueue implements JobQueue {
@@ -19,7 +22,7 @@ export class InProcessJobQueue implements JobQueue {
   private seq = 0;
   private stopped = false;
 
-  constructor(private readonly log: Logger = console, private readonly now: () => number = Date.now) {}
+  constructor(private readonly log: Logger = console, private readonly now: () => number = Date.now, private readonly stopWaitMs = STOP_WAIT_MS) {}
 
   async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
     checkJobName(name);
@@ -67,7 +70,11 @@ export class InProcessJobQueue implements JobQueue {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.keys.clear();
-    await Promise.allSettled([...this.running]);
+    // As pg-boss does: running handlers get 10 s to finish. A long export does not hold the shutdown; the task it
+    // leaves RUNNING is failed with a notice by the lease sweep at the next start (services/tasks/lease.ts).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.running]), new Promise<void>((r) => (timer = setTimeout(r, this.stopWaitMs)))]);
+    clearTimeout(timer);
   }
 
   private track(p: Promise<void>): void {

@@ -32,6 +32,22 @@ describe('in-process job queue (local mode)', () => {
     await q.stop();
   });
 
+  it('stop() lets a short handler finish, and does not wait on one that never ends beyond its bound', async () => {
+    const q = new InProcessJobQueue(quiet, Date.now, 200);
+    let short = false;
+    let started = 0;
+    await q.work<{ kind: string }>('task.run', async ({ kind }) => {
+      started++;
+      if (kind === 'short') return void (await new Promise((r) => setTimeout(r, 20)), (short = true));
+      await new Promise(() => {}); // an export that goes on and on
+    });
+    await q.send('task.run', { kind: 'short' });
+    await q.send('task.run', { kind: 'endless' });
+    await until(() => started === 2);
+    await q.stop(); // resolves: the endless handler no longer holds the shutdown
+    expect(short).toBe(true);
+  });
+
   it('drops a second job with the same singleton key, before and after the first ran', async () => {
     const q = new InProcessJobQueue(quiet);
     const seen: string[] = [];

@@ -10,7 +10,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/
 import { useTranslation } from 'react-i18next';
 import { takesCollation, takesOnUpdate, type EditorColumn } from './model';
 import { CollationSelect, type Collation } from './CollationSelect';
-import { initialSize, joinScale, scaleParts, sizePlaceholder, takesScale, takesSize, takesUnit, typeChoices, typeSpec } from './column-types';
+import { initialSize, joinScale, precisionTyped, scaleParts, sizePlaceholder, takesScale, takesSize, takesUnit, typeChoices, typeSpec } from './column-types';
 import { TypeInput } from './TypeInput';
 
 interface Props {
@@ -111,7 +111,7 @@ export function ColumnsEditor({ engine, types, columns, comments, collations = [
           width: 90,
           render: (_, c) =>
             takesScale(engine, c.type) ? (
-              <Input size="small" value={scaleParts(c.size).precision} placeholder="10" onChange={(e) => set(c.id, { size: joinScale(e.target.value, scaleParts(c.size).scale) })} data-testid="col-size" title={t('tableEditor.col.precisionHelp')} />
+              <Input size="small" value={scaleParts(c.size).precision} placeholder="10" onChange={(e) => set(c.id, { size: precisionTyped(e.target.value, c.size) })} data-testid="col-size" title={t('tableEditor.col.precisionHelp')} />
             ) : takesSize(engine, c.type) || c.size ? (
               <Input size="small" value={c.size} placeholder={sizePlaceholder(engine, c.type)} onChange={(e) => set(c.id, { size: sizeText(c.type, e.target.value) })} data-testid="col-size" title={t('tableEditor.col.sizeHelp')} />
             ) : (

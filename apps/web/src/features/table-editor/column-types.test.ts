@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSize, joinScale, scaleParts, takesScale, takesSize, takesUnit, typeChoices, typeProblem } from './column-types';
+import { initialSize, joinScale, precisionTyped, scaleParts, takesScale, takesSize, takesUnit, typeChoices, typeProblem } from './column-types';
 
 describe('table editor column types', () => {
   it('only types that take a size show the size field', () => {
@@ -44,6 +44,9 @@ describe('table editor column types', () => {
     expect(joinScale('12', '3')).toBe('12,3');
     expect(joinScale('12', '')).toBe('12');
     expect(joinScale('1a2', 'x4')).toBe('12,4');
+    // "12,2" typed into the precision field (one size field's habit) fills both parts, never precision 122.
+    expect(precisionTyped('12,2', '')).toBe('12,2');
+    expect(precisionTyped('14', '12,2')).toBe('14,2');
     expect(typeProblem('mysql', 'decimal', joinScale('', '3'))).toMatchObject({ key: 'tableEditor.err.sizeFormat' });
     expect(takesScale('mysql', 'decimal')).toBe(true);
     expect(takesScale('postgresql', 'numeric')).toBe(true);

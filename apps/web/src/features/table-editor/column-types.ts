@@ -148,6 +148,15 @@ export function joinScale(precision: string, scale: string): string {
   return p ? (s ? `${p},${s}` : p) : s ? `,${s}` : '';
 }
 
+/** What the precision field holds after typing: `12,2` typed there (the habit of one size field) fills both parts. */
+export function precisionTyped(typed: string, size: string): string {
+  if (typed.includes(',')) {
+    const { precision, scale } = scaleParts(typed);
+    return joinScale(precision, scale);
+  }
+  return joinScale(typed, scaleParts(size).scale);
+}
+
 /** Oracle character types whose length counts characters or bytes (VARCHAR2(10 CHAR)). */
 export const takesUnit = (engine: TableEditEngine | string | null | undefined, name: string) => engine === 'oracle' && /^(varchar2|char)$/i.test(name.trim());
 

@@ -10,26 +10,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_URL, scratchPgDatabase, testApp, type TestApp } from '../../test/helpers.js';
 import { issueActivationCodes } from './issue.js';
 import { licenceServices } from './index.js';
+import { bundleServerMain } from '../../test/replica-process.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const SECRET = 'licence-two-process-secret';
-
-async function bundleMain(outdir: string): Promise<string> {
-  const esbuild = await import('esbuild');
-  const outfile = path.join(outdir, 'server.cjs');
-  await esbuild.build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error',
-    mainFields: ['module', 'main'], define: { 'import.meta.url': '__askdbImportMetaUrl' },
-    banner: { js: "const __askdbImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [{ name: 'externals', setup(b) { b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@askdb/') ? undefined : { path: a.path, external: true })); } }],
-  });
-  return outfile;
-}
 
 interface Proc { url: string; home: string; child: ChildProcess; stop(): Promise<void> }
 /**
@@ -87,7 +74,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('licence authority and local installs as separate processes', () => {
-  let outdir: string;
+  let bundle: Awaited<ReturnType<typeof bundleServerMain>> | undefined;
   let store: Awaited<ReturnType<typeof scratchPgDatabase>>;
   let replica: TestApp;
   let authority: Proc;
@@ -96,8 +83,8 @@ describe('licence authority and local installs as separate processes', () => {
   let code: string;
 
   beforeAll(async () => {
-    outdir = fs.mkdtempSync(path.join(root, 'node_modules/.cache-askdb-licence-'));
-    const entry = await bundleMain(outdir);
+    bundle = await bundleServerMain();
+    const entry = bundle.entry;
     store = await scratchPgDatabase('askdb_licence_proc');
     const url = new URL(PG_URL);
     url.pathname = `/${store.name}`;
@@ -115,7 +102,7 @@ describe('licence authority and local installs as separate processes', () => {
     await Promise.all([online?.stop(), offline?.stop(), authority?.stop()]);
     await replica?.close();
     await store?.drop();
-    if (outdir) fs.rmSync(outdir, { recursive: true, force: true });
+    bundle?.remove();
   });
 
   it('activates online through the authority, offline without it, and holds 2 devices per code', async () => {

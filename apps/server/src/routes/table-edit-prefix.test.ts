@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEditModel } from '@askdb/contracts';
 import { testApp, type TestApp } from '../test/helpers.js';
-import { col, tableEditApi, withColumn, type Place } from '../test/table-edit-helpers.js';
+import { col, scratchPlace, tableEditApi, withColumn, type Place } from '../test/table-edit-helpers.js';
 
 const run = process.pid + '_' + Date.now().toString(36);
 let t: TestApp;
@@ -22,23 +22,11 @@ afterAll(async () => {
 });
 
 describe('MariaDB: index prefix length and decimal places', () => {
-  let p: Place;
-  let drop: () => Promise<void> = async () => undefined;
-  let up = true;
-  beforeAll(async () => {
-    const scratch = await mariaDb(`askdb_tep_${run}`);
-    if (!scratch) {
-      up = false;
-      return;
-    }
-    ({ place: p, drop } = scratch);
-  });
-  afterAll(async () => {
-    if (up) await drop();
-  });
+  const scratch = scratchPlace(() => mariaDb(`askdb_tep_${run}`));
 
   it('creates KEY (name(10), city), reads the prefix back, changes it to 20 and removes it', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     const offer = await model(p);
     expect(offer.indexPrefixLength).toBe(true);
     expect(offer.sparseColumns).toBe(false);
@@ -75,7 +63,8 @@ describe('MariaDB: index prefix length and decimal places', () => {
   });
 
   it('applies length and decimal places of a decimal column, and changes the places', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     const offer = await model(p);
     const r = await editSql(p, { desired: { name: 'prices', comment: null, indexes: [], columns: [offer.newKeyColumn, { ...offer.newColumn, name: 'amount', type: 'decimal(12,3)' }] } });
     expect(r.body.data.statements[0]).toContain('amount decimal(12,3) NULL');
@@ -90,23 +79,11 @@ describe('MariaDB: index prefix length and decimal places', () => {
 });
 
 describe('PostgreSQL: decimal places; no prefix length', () => {
-  let p: Place;
-  let drop: () => Promise<void> = async () => undefined;
-  let up = true;
-  beforeAll(async () => {
-    const scratch = await postgres(`askdb_tep_${run}`);
-    if (!scratch) {
-      up = false;
-      return;
-    }
-    ({ place: p, drop } = scratch);
-  });
-  afterAll(async () => {
-    if (up) await drop();
-  });
+  const scratch = scratchPlace(() => postgres(`askdb_tep_${run}`));
 
   it('applies numeric(10,4), and an index column never gets a prefix length', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     const offer = await model(p);
     expect(offer.indexPrefixLength).toBe(false);
     const r = await editSql(p, {

@@ -3,7 +3,7 @@
  * through dml/execute), and scratch MariaDB / PostgreSQL databases to apply them on.
  */
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { TableEditColumn, TableEditModel, TableEditModelResult } from '@askdb/contracts';
 import { pgSourceInput, PG_URL, type TestApp } from './helpers.js';
 
@@ -66,4 +66,20 @@ export function tableEditApi(t: () => TestApp) {
   }
 
   return { createSource, model, editSql, execute, apply, mariaDb, postgres };
+}
+
+/**
+ * In the calling describe: a scratch database made before its tests (`make`, null when the engine is not
+ * running) and dropped after them. `up` says whether it is there; `place` is where the tests work.
+ */
+export function scratchPlace(make: () => Promise<{ place: Place; drop(): Promise<void> } | null>): { readonly place: Place; readonly up: boolean } {
+  const state: { place: Place | null; drop: (() => Promise<void>) | null } = { place: null, drop: null };
+  beforeAll(async () => {
+    const scratch = await make();
+    if (scratch) Object.assign(state, scratch);
+  });
+  afterAll(async () => {
+    await state.drop?.();
+  });
+  return { get place() { return state.place!; }, get up() { return state.place !== null; } };
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEditModel } from '@askdb/contracts';
 import { testApp, type TestApp } from '../test/helpers.js';
-import { col, tableEditApi, withColumn, type Place } from '../test/table-edit-helpers.js';
+import { col, scratchPlace, tableEditApi, withColumn } from '../test/table-edit-helpers.js';
 
 const run = process.pid + '_' + Date.now().toString(36);
 let t: TestApp;
@@ -21,24 +21,11 @@ afterAll(async () => {
 
 describe('MariaDB: ON UPDATE current_timestamp() and column collation', () => {
   const db = `askdb_tef_${run}`;
-  let p: Place;
-  let up = true;
-  let drop: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    const scratch = await mariaDb(db);
-    if (!scratch) {
-      up = false;
-      return;
-    }
-    ({ place: p, drop } = scratch);
-  });
-  afterAll(async () => {
-    if (up) await drop();
-  });
+  const scratch = scratchPlace(() => mariaDb(db));
 
   it('creates a column with ON UPDATE, reads it back, and turns it off again', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     const offer = await model(p);
     const desired: TableEditModel = {
       name: 'stamped', comment: null, indexes: [],
@@ -60,7 +47,8 @@ describe('MariaDB: ON UPDATE current_timestamp() and column collation', () => {
   });
 
   it('keeps the precision of datetime(3) ON UPDATE current_timestamp(3)', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     await apply(p, ['CREATE TABLE precise (id int PRIMARY KEY, at datetime(3) DEFAULT current_timestamp(3) ON UPDATE current_timestamp(3))']);
     const read = (await model(p, 'precise')).table!;
     expect(col(read, 'at').onUpdate).toBe('current_timestamp(3)');
@@ -68,7 +56,8 @@ describe('MariaDB: ON UPDATE current_timestamp() and column collation', () => {
   });
 
   it('offers the server collations and changes a column collation (its charset follows)', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     const offer = await model(p);
     expect(offer.collations).toContainEqual({ name: 'latin1_swedish_ci', charset: 'latin1', isDefault: true });
     expect(offer.collations).toContainEqual(expect.objectContaining({ name: 'utf8mb4_bin', charset: 'utf8mb4' }));
@@ -87,25 +76,15 @@ describe('MariaDB: ON UPDATE current_timestamp() and column collation', () => {
 
 describe('PostgreSQL: column collation and index INCLUDE columns', () => {
   const dbName = `askdb_tef_${run}`;
-  let p: Place;
-  let up = true;
-  let drop: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    const scratch = await postgres(dbName);
-    if (!scratch) {
-      up = false;
-      return;
-    }
-    ({ place: p, drop } = scratch);
-    await apply(p, ['CREATE TABLE items (id int PRIMARY KEY, sku text, label text, price numeric)']);
-  });
-  afterAll(async () => {
-    if (up) await drop();
+  const scratch = scratchPlace(async () => {
+    const made = await postgres(dbName);
+    if (made) await apply(made.place, ['CREATE TABLE items (id int PRIMARY KEY, sku text, label text, price numeric)']);
+    return made;
   });
 
   it('sets a column collation from the offered list', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     const m = await model(p, 'items');
     expect(m.collations!.map((c) => c.name)).toEqual(expect.arrayContaining(['C', 'POSIX']));
     const r = await editSql(p, { original: m.table, desired: withColumn(m.table!, 'label', { collation: 'C' }) });
@@ -115,7 +94,8 @@ describe('PostgreSQL: column collation and index INCLUDE columns', () => {
   });
 
   it('creates an index with INCLUDE columns, reads them back, and drops them', async (ctx) => {
-    if (!up) ctx.skip();
+    if (!scratch.up) ctx.skip();
+    const p = scratch.place;
     const m = (await model(p, 'items')).table!;
     const desired = { ...m, indexes: [{ name: 'items_sku', unique: true, method: null, columns: [{ name: 'sku' }], include: ['label', 'price'] }] };
     const r = await editSql(p, { original: m, desired });

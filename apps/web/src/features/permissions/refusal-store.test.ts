@@ -35,4 +35,13 @@ describe('permissions restricted', () => {
     useRefusals.getState().closeApply(true);
     expect(useRefusals.getState()).toMatchObject({ applying: null, submitted: 1 });
   });
+  it("a Run's refusal naming its tables replaces an open one that names none (the dialog a background request raised)", () => {
+    const s = useRefusals.getState();
+    s.report(new ApiError('No access to Warehouse', 'NO_DATA_ACCESS_PERMISSION', 403, undefined, { applyType: 'data', dataSourceId: 4 }));
+    s.report(new ApiError('No access to orders', 'NO_DATA_ACCESS_PERMISSION', 403, undefined, { applyType: 'data', dataSourceId: 4, tables: [{ tableName: 'orders', columns: ['id'] }] }));
+    expect(useRefusals.getState().refusal?.prefill.tables).toEqual([{ databaseName: null, schemaName: null, tableName: 'orders', columns: ['id'], actions: ['READ'] }]);
+    // A later one without tables does not take its place.
+    useRefusals.getState().report(new ApiError('No access to Warehouse', 'NO_DATA_ACCESS_PERMISSION', 403, undefined, { applyType: 'data', dataSourceId: 4 }));
+    expect(useRefusals.getState().refusal?.message).toBe('No access to orders');
+  });
 });

@@ -67,9 +67,13 @@ export const useRefusals = create<RefusalState>((set, get) => ({
   submitted: 0,
   showApplyList: false,
   report(e) {
-    if (get().refusal || get().applying) return;
+    if (get().applying) return;
     const code = e.errorCode === 'NO_SCRIPT_PERMISSION' ? 'NO_SCRIPT_PERMISSION' : 'NO_DATA_ACCESS_PERMISSION';
-    set({ refusal: { code, message: e.message, prefill: prefillOf(code, e.data) } });
+    const next: Refusal = { code, message: e.message, prefill: prefillOf(code, e.data) };
+    const open = get().refusal;
+    // One dialog at a time; a later refusal that names what was refused (a Run's tables) replaces one that does not.
+    if (open && (open.prefill.tables || !next.prefill.tables)) return;
+    set({ refusal: next });
   },
   dismiss: () => set({ refusal: null }),
   openApply: (prefill) => set({ refusal: null, applying: prefill ?? get().refusal?.prefill ?? { applyType: 'data' } }),

@@ -48,6 +48,7 @@ async function fetchTips(ctx: SqlContext, model: Monaco.editor.ITextModel, pos: 
   try {
     const r = await api<TipPage | CompletionItem[]>('/api/sql_parser/context/tip', {
       body: { consoleId: ctx.consoleId, beforeSql, afterSql, dataSourceId: ctx.dataSourceId, databaseName: ctx.databaseName, schemaName: ctx.schemaName, needFullName: false, keywordCase: ctx.keywordCase, paged: true },
+      quietRefusal: true,
     });
     // A server from before paged tips answers the whole array.
     if (Array.isArray(r)) return { items: r, incomplete: false };

@@ -38,6 +38,7 @@ export function registerHover(monaco: typeof Monaco): Monaco.IDisposable {
       try {
         const list = await api<HoverInfo[]>('/api/sql_parser/context/hover', {
           body: { consoleId: ctx.consoleId, sql: model.getValue(), currentStatement: target.statement.sql, hoverIdentifier: word.word, dataSourceId: ctx.dataSourceId, databaseName: ctx.databaseName, schemaName: ctx.schemaName },
+          quietRefusal: true,
         });
         const info = Array.isArray(list) ? list[0] : undefined;
         if (!info || token.isCancellationRequested) return null;

@@ -41,7 +41,8 @@ function localStatements(sql: string, databaseType: string | null): SqlStatement
 
 async function callParser(path: string, body: object): Promise<ParserResult | null> {
   try {
-    const r = await api<ParserResult>(path, { body });
+    // A background lookup: a refusal here must not raise the permissions dialog (Run does, with the refused tables).
+    const r = await api<ParserResult>(path, { body, quietRefusal: true });
     return { sqlStatementList: r?.sqlStatementList ?? [], markMessageList: r?.markMessageList ?? [] };
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) parserMissingSince = Date.now();

@@ -18,6 +18,10 @@ const CONCURRENCY = 50;
 const ROUND_MS = Number(process.env.ASKDB_BENCH_ROUND_MS ?? 4000);
 const ROUNDS = Number(process.env.ASKDB_BENCH_ROUNDS ?? 3);
 const SQL = 'select id, name from items where id = 7';
+/** Only the cases whose names contain one of these (comma-separated; local always runs), for profiling one path. */
+const ONLY = (process.env.ASKDB_BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+/** A folder for a V8 CPU profile of the first server-mode replica (node --cpu-prof), written when it stops. */
+const PROFILE_DIR = process.env.ASKDB_BENCH_PROFILE_DIR;
 
 interface Client { base: string; cookie: string | null; pid?: number }
 
@@ -146,7 +150,7 @@ export default async function run(): Promise<BenchLine[]> {
     const localId = await must(lc, 'POST', '/api/connection/datasource/create', source);
 
     const env = { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: storeUrl.toString(), ASKDB_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
-    const a = await startServer(env);
+    const a = await startServer(PROFILE_DIR ? { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : env);
     servers.push(a);
     const { owner, member, sourceId } = await team(a.url, storeUrl.toString(), source, dataDb, tag);
     owner.pid = member.pid = a.process.pid;
@@ -168,6 +172,7 @@ export default async function run(): Promise<BenchLine[]> {
       { name: 'server team owner, read cache off', targets: [ownerOnPlain], id: sourceId },
       { name: 'server member under a column-level grant, read cache off', targets: [memberOnPlain], id: sourceId },
     ];
+    if (ONLY.length) cases.splice(1, cases.length, ...cases.slice(1).filter((c) => ONLY.some((o) => c.name.includes(o))));
     const results = new Map<string, Result[]>();
     for (const c of cases) await load(c.targets, body(c.id)); // warm-up: pools, caches, JIT
     for (let i = 0; i < ROUNDS; i++) {

@@ -24,6 +24,7 @@ import { permMsg } from './messages.js';
 import { kindNeedingApproval, readScriptPolicy } from './script-policy.js';
 import { analyseScript, checkAccesses, display, type CheckInput, type ExecPlace, type Refusal } from './statement-check.js';
 import { CursorGrants } from './cursor-grants.js';
+import { AnalysisCache } from './analysis-cache.js';
 import { needsPlanCheck } from './explain-check.js';
 import { planCheck } from './plan-check.js';
 import { driverFailure } from '../driver-errors.js';
@@ -47,6 +48,7 @@ const DEFAULT_SCHEMA: Record<string, string> = { postgresql: 'public', sqlserver
 export class PermissionService {
   readonly repo: AuthorizationRepo;
   readonly cursors = new CursorGrants();
+  readonly analyses = new AnalysisCache();
 
   constructor(private readonly deps: PermissionDeps) {
     // Server mode on PostgreSQL: grants through the replica-safe cache (store/cached-reads.ts), same answers.
@@ -137,7 +139,7 @@ export class PermissionService {
     else if (!grants.some((g) => onPath(g, place, this.ci(record)))) refusal = this.dataRefusal(ctx, record, 'NO_GRANT_HERE', { place: display(place) }, place);
     else {
       check = { grants, dialect: dialectFor(record.input.type), place, statements: input.statements(), catalog: await this.catalogFor(record, place, grants), hasDatabase: supportsDatabase(record.input.type), hasSchema: supportsSchema(record.input.type) };
-      const script = analyseScript(check);
+      const script = analyseScript(check, this.analyses);
       accesses = script.accesses;
       const planned = script.refusal ?? (needsPlanCheck(record.input.type, grants) ? await planCheck(this.deps.execution, ctx.user!.id, record, check, accesses).catch((e: unknown) => { throw driverFailure(e, ctx.lang); }) : null);
       if (planned) refusal = this.refusalError(ctx, record, planned);
@@ -165,7 +167,7 @@ export class PermissionService {
     let reached = accesses;
     if (!reached.length) {
       try {
-        reached = analyseScript({ ...scopeInput, statements: input.statements(), catalog: null }).accesses;
+        reached = analyseScript({ ...scopeInput, statements: input.statements(), catalog: null }, this.analyses).accesses;
       } catch {
         reached = [];
       }

@@ -9,6 +9,7 @@ import { statementAccess, type AccessCategory, type AccessTable, type Dialect, t
 import type { Authorization, GrantAction } from '../../store/authorizations.js';
 import { allowedColumns, coversWhole, missingColumns, wholeSource, type Place } from './grant-match.js';
 import type { PermissionMessageKey } from './messages.js';
+import type { AnalysisCache } from './analysis-cache.js';
 
 export interface ExecPlace {
   databaseName: string | null;
@@ -42,11 +43,13 @@ export interface CheckInput {
 
 const ACTION_WORD: Record<GrantAction, 'read' | 'write' | 'ddl'> = { READ: 'read', WRITE: 'write', DDL: 'ddl' };
 
-export function analyseScript(input: CheckInput): ScriptAccess {
+/** `cache`: analyses kept between requests (analysis-cache.ts); the grants are checked here every time. */
+export function analyseScript(input: CheckInput, cache?: AnalysisCache): ScriptAccess {
   const categories = new Set<AccessCategory>();
   const accesses: StatementAccess[] = [];
   for (const sql of input.statements) {
-    const a = statementAccess(sql, input.dialect, { catalog: input.catalog, databaseName: input.place.databaseName, schemaName: input.place.schemaName });
+    const options = { catalog: input.catalog, databaseName: input.place.databaseName, schemaName: input.place.schemaName };
+    const a = cache ? cache.access(sql, input.dialect, options) : statementAccess(sql, input.dialect, options);
     accesses.push(a);
     if (a.category !== 'NONE') categories.add(a.category);
   }

@@ -5,17 +5,12 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiData, openWorkspace, treeNode, uid } from './workspace-helpers';
+import { apiData, openWorkspace, treeNode, uid, pickConnectionType } from './workspace-helpers';
 
 const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
 const MYSQL = new URL(process.env.ASKDB_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306');
 
-async function pickType(page: Page, label: string) {
-  await page.getByTestId('conn-type').click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
-}
 
 const port = (page: Page) => page.getByTestId('conn-port').locator('input').or(page.locator('input[data-testid=conn-port]')).first();
 
@@ -30,7 +25,7 @@ async function newConnection(page: Page) {
 test('switching type takes each type\'s defaults for untouched fields', async ({ page }) => {
   await newConnection(page);
   for (const [label, p, user] of [['MariaDB', '3306', 'root'], ['SQL Server', '1433', 'sa'], ['ClickHouse', '8123', 'default'], ['MySQL', '3306', 'root'], ['PostgreSQL', '5432', 'postgres']] as const) {
-    await pickType(page, label);
+    await pickConnectionType(page, label);
     await expect(port(page), label).toHaveValue(p);
     await expect(page.getByTestId('conn-user'), label).toHaveValue(user);
   }
@@ -41,13 +36,13 @@ test('fields the user typed survive a type switch', async ({ page }) => {
   await newConnection(page);
   await page.getByTestId('conn-user').fill('alice');
   await page.getByTestId('conn-host').fill('db.example.test');
-  await pickType(page, 'MariaDB');
+  await pickConnectionType(page, 'MariaDB');
   await expect(page.getByTestId('conn-user')).toHaveValue('alice');
   await expect(page.getByTestId('conn-host')).toHaveValue('db.example.test');
   // The port was not typed: MariaDB's.
   await expect(port(page)).toHaveValue('3306');
   await port(page).fill('13306');
-  await pickType(page, 'SQL Server');
+  await pickConnectionType(page, 'SQL Server');
   await expect(port(page)).toHaveValue('13306');
   await expect(page.getByTestId('conn-user')).toHaveValue('alice');
 });
@@ -55,7 +50,7 @@ test('fields the user typed survive a type switch', async ({ page }) => {
 test('at 1440×900 the dialog\'s buttons stay on screen (the form scrolls); a MariaDB connects after the PostgreSQL default', async ({ page, request }) => {
   await newConnection(page);
   const alias = `Maria ${uid()}`;
-  await pickType(page, 'MariaDB');
+  await pickConnectionType(page, 'MariaDB');
   await page.getByTestId('conn-alias').fill(alias);
   const save = page.getByTestId('conn-save');
   const inView = async () => {

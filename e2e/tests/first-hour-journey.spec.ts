@@ -16,7 +16,7 @@ import { startScriptedLlmServer, type ScriptedLlmServer } from '../../packages/a
 import { pickOption } from './accounts-helpers';
 import { PG, editorOf, setSql } from './console-lib';
 import { person, type Person } from './governance-helpers';
-import { contextMenu, expand, treeNode, uid } from './workspace-helpers';
+import { contextMenu, expand, treeNode, uid, pickConnectionType } from './workspace-helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -83,11 +83,6 @@ test.afterAll(async () => {
 });
 
 const port = (page: Page) => page.getByTestId('conn-port').locator('input').or(page.locator('input[data-testid=conn-port]')).first();
-async function pickType(page: Page, label: string) {
-  await page.getByTestId('conn-type').click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
-}
 const cell = (page: Page, row: number, column: string) => page.getByTestId('grid-row').nth(row).locator(`[data-testid=grid-cell][data-column="${column}"]`);
 const tabOfType = (page: Page, type: string) => page.locator(`[data-testid=workspace-tab][data-tab-type=${type}]`);
 const closeTab = (page: Page, type: string) => tabOfType(page, type).locator('xpath=ancestor::div[contains(@class,"ant-tabs-tab")]').getByRole('button', { name: /remove|close/i }).click();
@@ -104,7 +99,7 @@ test('connect a MariaDB after the PostgreSQL default, browse to a table, edit it
   await expect(page.getByTestId('conn-user')).toHaveValue('postgres');
   await expect(port(page)).toHaveValue('5432');
   // Switching the type gives the new type's defaults.
-  await pickType(page, 'MariaDB');
+  await pickConnectionType(page, 'MariaDB');
   await expect(port(page)).toHaveValue('3306');
   await expect(page.getByTestId('conn-user')).toHaveValue('root');
   const alias = `Maria ${id}`;

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startScriptedWenxinServer, type ScriptedWenxinServer } from '../../packages/ai/test/scripted-wenxin-server';
-import { openWorkspace } from './workspace-helpers';
+import { openWorkspace, pickConnectionType } from './workspace-helpers';
 import { openSettingsSection, pickOption } from './accounts-helpers';
 
 const PAIR = { apiKey: 'AKe2e29', secretKey: 'SKe2e29-secret' };
@@ -21,11 +21,6 @@ test.afterAll(async () => {
   await wenxin?.close();
 });
 
-async function pickType(page: Page, label: string) {
-  await page.getByTestId('conn-type').click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).click();
-}
 
 test('the connection dialog offers every spec type and says before connecting which have no driver', async ({ page }) => {
   await openWorkspace(page);
@@ -33,14 +28,14 @@ test('the connection dialog offers every spec type and says before connecting wh
   await expect(page.getByTestId('connection-form')).toBeVisible();
   await expect(page.getByTestId('conn-no-driver')).toHaveCount(0);
   for (const label of ['DB2', 'Snowflake', 'Hive', 'Presto', 'DM (Dameng)', 'H2', 'Elasticsearch', 'SUNDB', 'Kylin', 'XuguDB', 'TDengine', 'BigQuery', 'Informix', 'GBase 8s', 'OceanBase (Oracle mode)']) {
-    await pickType(page, label);
+    await pickConnectionType(page, label);
     await expect(page.getByTestId('conn-no-driver'), label).toHaveText(`${label} has no driver in this build: AskDB cannot connect to it yet. Test and Save are off.`);
     await expect(page.getByTestId('conn-test'), label).toBeDisabled();
     await expect(page.getByTestId('conn-save'), label).toBeDisabled();
   }
   await page.screenshot({ path: '/tmp/issue29-no-driver.png' });
   for (const label of ['Kingbase', 'TiDB', 'openGauss', 'StarRocks']) {
-    await pickType(page, label);
+    await pickConnectionType(page, label);
     await expect(page.getByTestId('conn-no-driver'), label).toHaveCount(0);
     await expect(page.getByTestId('conn-test'), label).toBeEnabled();
   }

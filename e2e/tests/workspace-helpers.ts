@@ -90,3 +90,20 @@ export async function createPgSource(request: APIRequestContext, alias: string, 
   const server = new URL(PG_URL);
   return apiData<number>(request, 'POST', '/api/connection/datasource/create', { alias, type: 'POSTGRESQL', host: server.hostname, port: Number(server.port || 5432), user: decodeURIComponent(server.username || 'postgres'), password: decodeURIComponent(server.password), databaseName: database });
 }
+
+/**
+ * Picks a type in the connection dialog's type select by typing its label, until the select shows it: on a busy
+ * machine the first keystrokes can land before the select's search box has focus, and the option list then stays
+ * unfiltered. Each try starts from a closed dropdown.
+ */
+export async function pickConnectionType(page: Page, label: string): Promise<void> {
+  const select = page.getByTestId('conn-type');
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await expect(async () => {
+    if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
+    await select.click();
+    await page.keyboard.type(label);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: exact }).click({ timeout: 5_000 });
+    await expect(select).toHaveText(exact, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -1,6 +1,6 @@
 /** The explorer tree on the demo SQLite source: lazy levels, search, pins, groups, context menus, no-permission sources. */
 import { expect, test } from '@playwright/test';
-import { apiData, contextMenu, demoId, demoTable, expand, openDemoTables, openWorkspace, sql, treeNode, uid } from './workspace-helpers';
+import { apiData, contextMenu, demoId, demoTable, expand, openDemoTables, openWorkspace, sql, treeNode, uid, pickConnectionType } from './workspace-helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -176,9 +176,7 @@ test('a SQLite connection by file path: test, save, browse, delete', async ({ pa
   const alias = `Shop copy ${uid()}`;
   await openWorkspace(page);
   await page.getByTestId('new-connection').click();
-  await page.getByTestId('conn-type').click();
-  await page.keyboard.type('SQLite');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^SQLite$/ }).click();
+  await pickConnectionType(page, 'SQLite');
   await expect(page.getByTestId('conn-host')).toHaveCount(0);
   await page.getByTestId('conn-alias').fill(alias);
   await page.getByTestId('conn-file').fill(filePath);

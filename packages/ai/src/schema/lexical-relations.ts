@@ -1,0 +1,81 @@
+/**
+ * How a question word meets a schema's words beyond its own spelling (schema-link.ts): through
+ * an English lexicon (WordNet and the thesaurus, wordnet.ts / thesaurus.ts) in both directions,
+ * and as the parts of a word the schema writes apart ("birthplace" → `birth`, `place`).
+ */
+import type { SchemaIndex } from './schema-index.js';
+import { lemma, splitWords, stem } from './text-tokens.js';
+import type { WordNet } from './wordnet.js';
+
+/**
+ * The schema words (index terms, not too common, not the question term itself) a question word
+ * relates to: through its own relations, and through the table-name and column words whose
+ * relations reach it or its synonyms ("workers" meets `employee`, whose broader word is worker).
+ */
+export function schemaRelations(index: SchemaIndex, lexicon: WordNet, word: string, q: string, commonDf: number, reverseShare: number): Map<string, number> {
+  const found = new Map<string, number>();
+  const rel = lexicon.related(word);
+  for (const [r, x] of rel) {
+    const t = r.includes('_') ? stem(r.replace(/[_-]/g, '')) : lemma(r);
+    if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && x > (found.get(t) ?? 0)) found.set(t, x);
+  }
+  if (reverseShare > 0) {
+    const reverse = reverseLexicon(index, lexicon);
+    for (const [r, x] of rel) {
+      if (x < 1) continue;
+      for (const [t, y] of reverse.get(r) ?? []) {
+        if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && reverseShare * y > (found.get(t) ?? 0)) found.set(t, reverseShare * y);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The two schema words a single question word joins (`birthplace` → `birth`, `place`), both of 3+
+ * letters, the most even split first; none when the word is the schema's own or splits no way.
+ */
+export function compoundParts(index: SchemaIndex, word: string): string[] {
+  if (word.length < 6 || !/^[a-z]+$/.test(word)) return [];
+  let best: [string, string] | undefined;
+  for (let i = 3; i <= word.length - 3; i++) {
+    const a = lemma(word.slice(0, i));
+    const b = lemma(word.slice(i));
+    if (index.df.has(a) && index.df.has(b) && (!best || Math.min(i, word.length - i) > Math.min(best[0].length, best[1].length))) best = [a, b];
+  }
+  return best ?? [];
+}
+
+/** Table-name and column-name words whose relations the reverse lookup covers (the rest of a huge schema goes without it: bounded index work). */
+export const MAX_REVERSE_WORDS = 5_000;
+/** Per lexicon, per index: built on first use. */
+const reverseMaps = new WeakMap<WordNet, WeakMap<SchemaIndex, Map<string, Map<string, number>>>>();
+
+/** Per index: each word a lexicon relates to a table-name (then column-name) word → that word's term and the relation's weight. */
+function reverseLexicon(index: SchemaIndex, lexicon: WordNet): Map<string, Map<string, number>> {
+  let cache = reverseMaps.get(lexicon);
+  if (!cache) reverseMaps.set(lexicon, (cache = new WeakMap()));
+  let m = cache.get(index);
+  if (m) return m;
+  m = new Map();
+  const words = new Set<string>();
+  for (const t of index.tables) {
+    if (words.size >= MAX_REVERSE_WORDS) break;
+    for (const w of splitWords(t.table.name.split('.').pop()!)) if (w.length >= 3 && /^[a-z]+$/.test(w)) words.add(w);
+  }
+  // Then column words ("term" meets `semester`, "record" `transcript`), while the bound allows.
+  for (const t of index.tables) {
+    if (words.size >= MAX_REVERSE_WORDS) break;
+    for (const c of t.table.columns) for (const w of splitWords(c.name)) if (w.length >= 3 && /^[a-z]+$/.test(w)) words.add(w);
+  }
+  for (const w of words) {
+    const term = lemma(w);
+    for (const [r, x] of lexicon.related(w)) {
+      let e = m.get(r);
+      if (!e) m.set(r, (e = new Map()));
+      if (x > (e.get(term) ?? 0)) e.set(term, x);
+    }
+  }
+  cache.set(index, m);
+  return m;
+}

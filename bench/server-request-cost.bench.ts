@@ -20,8 +20,8 @@ const ROUNDS = Number(process.env.ASKDB_BENCH_ROUNDS ?? 3);
 const SQL = 'select id, name from items where id = 7';
 /** Only the cases whose names contain one of these (comma-separated; local always runs), for profiling one path. */
 const ONLY = (process.env.ASKDB_BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-/** A folder for a V8 CPU profile of the first server-mode replica (node --cpu-prof), written when it stops. */
-const PROFILE_DIR = process.env.ASKDB_BENCH_PROFILE_DIR;
+/** NODE_OPTIONS for the first server-mode replica only (e.g. `--require` of a CPU-profiling hook). */
+const REPLICA_NODE_OPTIONS = process.env.ASKDB_BENCH_REPLICA_NODE_OPTIONS;
 
 interface Client { base: string; cookie: string | null; pid?: number }
 
@@ -150,7 +150,7 @@ export default async function run(): Promise<BenchLine[]> {
     const localId = await must(lc, 'POST', '/api/connection/datasource/create', source);
 
     const env = { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: storeUrl.toString(), ASKDB_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
-    const a = await startServer(PROFILE_DIR ? { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : env);
+    const a = await startServer(REPLICA_NODE_OPTIONS ? { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${REPLICA_NODE_OPTIONS}` } : env);
     servers.push(a);
     const { owner, member, sourceId } = await team(a.url, storeUrl.toString(), source, dataDb, tag);
     owner.pid = member.pid = a.process.pid;

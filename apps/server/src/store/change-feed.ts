@@ -8,8 +8,11 @@
  * this request began signalled our listening backend during its commit, and PostgreSQL sends a
  * pending notification to the client before it answers the next query; node-pg emits it before the
  * round trip resolves. So once caughtUp() resolves, every such change has reached the subscribers.
- * Concurrent callers share round trips (at most one in flight plus one queued), so 50 requests at
- * once cost one or two trips, not fifty.
+ * Concurrent callers share round trips: a trip leaves at the end of the event loop's turn
+ * (setImmediate), carrying every caller of that turn, and callers that come while it is in flight
+ * share the next one, sent when it is back (at most one in flight plus one gathering), so 50
+ * requests at once cost one or two trips, not fifty. A caller only ever joins a trip that has not
+ * been sent yet: the trip leaves after its call, which is what the proof needs.
  *
  * While the connection is down the feed is not `live`: callers read the store directly. On
  * reconnect subscribers hear `reset` (notifications may have been missed while it was down).
@@ -40,8 +43,9 @@ const RECONNECT_MAX_MS = 10_000;
 export class ChangeFeed {
   private client: pg.Client | null = null;
   private listeners: ChangeListener[] = [];
-  private sent: Promise<Freshness> | null = null;
-  private queued: Promise<Freshness> | null = null;
+  /** The trip being gathered (not sent yet): callers join it. */
+  private next: { promise: Promise<Freshness>; resolve: (f: Freshness) => void; reject: (e: Error) => void } | null = null;
+  private inFlight = false;
   /** Connections made so far (the current one's number) and, on it, trips sent and the last one answered. */
   private conn = 0;
   private trips = 0;
@@ -107,14 +111,27 @@ export class ChangeFeed {
    */
   caughtUp(): Promise<Freshness> {
     if (!this.client) return Promise.reject(new Error('change feed is down'));
-    if (!this.sent) return (this.sent = this.roundTrip());
-    // A trip is in flight, sent before this call: wait for the next one, shared with everyone else who waits.
-    this.queued ??= this.sent.catch(() => {}).then(() => {
-      this.queued = null;
-      if (!this.client) throw new Error('change feed is down');
-      return (this.sent ??= this.roundTrip());
+    if (!this.next) {
+      let settle!: Pick<NonNullable<ChangeFeed['next']>, 'resolve' | 'reject'>;
+      const promise = new Promise<Freshness>((resolve, reject) => (settle = { resolve, reject }));
+      this.next = { promise, ...settle };
+      // A trip in flight was sent before this call: this one leaves when it is back.
+      if (!this.inFlight) setImmediate(() => this.sendNext());
+    }
+    return this.next.promise;
+  }
+
+  /** Sends the gathered trip; once it is back, the next one if callers came meanwhile. */
+  private sendNext(): void {
+    const gathered = this.next;
+    if (!gathered || this.inFlight) return;
+    this.next = null;
+    if (!this.client) return gathered.reject(new Error('change feed is down'));
+    this.inFlight = true;
+    this.roundTrip().then(gathered.resolve, gathered.reject).finally(() => {
+      this.inFlight = false;
+      if (this.next) setImmediate(() => this.sendNext());
     });
-    return this.queued;
   }
 
   /** Whether a request that caught up at `f` may still count on it: same connection, still up. */
@@ -128,9 +145,8 @@ export class ChangeFeed {
     const mine: Freshness = { conn: this.conn, trip: ++this.trips };
     // The trip also asks whether this backend still listens: behind a pooler that hands out another
     // backend per transaction (PgBouncer transaction mode), notifications would never arrive; fail closed.
-    const trip: Promise<Freshness> = client.query(`select 1 from pg_listening_channels() c where c = '${CHANGE_CHANNEL}'`).then(
+    return client.query(`select 1 from pg_listening_channels() c where c = '${CHANGE_CHANNEL}'`).then(
       (r) => {
-        if (this.sent === trip) this.sent = null;
         if (r.rowCount !== 1) {
           this.lost(client, new Error('the change feed connection is not listening (a transaction pooler between AskDB and PostgreSQL?)'));
           throw new Error('change feed is down');
@@ -140,12 +156,7 @@ export class ChangeFeed {
         this.answered = Math.max(this.answered, mine.trip);
         return mine;
       },
-      (e: Error) => {
-        if (this.sent === trip) this.sent = null;
-        throw e;
-      },
     );
-    return trip;
   }
 
   private resetAll(): void {

@@ -28,6 +28,7 @@ import { TeamTabBadge } from '../features/approvals/PendingBadge';
 import { EditionBadge } from '../features/commerce/EditionBadge';
 import { isPricingPath } from '../features/commerce/pricing-path';
 import { EditionStateBadge } from './EditionStateBadge';
+import { loadSessionOnce } from './first-screen-data';
 
 // Later screens load when first shown, not with the workspace (issue 28 point 4): dashboards (grid
 // layout, chart editor), the team pages and the standalone pricing page; the sign-in and invite pages.
@@ -107,7 +108,7 @@ export function App() {
 
   useEffect(() => {
     // The login and invite pages load the session themselves; in server mode a missing session goes to /login.
-    if (!page) void session.load();
+    if (!page) void loadSessionOnce();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {

@@ -94,6 +94,21 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       await log.close();
     });
 
+    it('requests answering in one turn of the event loop share one INSERT, each answered after its row is in', async () => {
+      let inserts = 0;
+      const counting: AuditWriter = { insertMany: (rows) => (inserts++, writer.insertMany(rows)), ping: () => writer.ping() };
+      const log = new AuditLog(counting, { flushMs: 600_000, batchSize: 500, maxQueue: 10_000 });
+      const before = await repo.count(3);
+      const answered = await Promise.all(Array.from({ length: 40 }, async (_, i) => {
+        log.record(entry(i));
+        await log.persisted();
+        return repo.count(3);
+      }));
+      expect(inserts).toBe(1);
+      for (const seen of answered) expect(seen).toBe(before + 40);
+      await log.close();
+    });
+
     it('close() writes everything still queued', async () => {
       const log = new AuditLog(writer, { flushMs: 60_000, batchSize: 500, maxQueue: 200_000 });
       const before = await repo.count(3);

@@ -40,6 +40,8 @@ export class AuditLog {
   /** The pending timer fires at once (a full batch is waiting). */
   private immediate = false;
   private draining: Promise<void> | null = null;
+  /** A write is due at the end of this turn of the event loop (writeSoon). */
+  private soon = false;
   private backoffMs = 0;
   private closed = false;
   private written = 0;
@@ -52,7 +54,7 @@ export class AuditLog {
   private recordedSeq = 0;
   private settledSeq = 0;
   /** Callers waiting until the rows queued before them are dealt with (persisted). */
-  private waiters: { seq: number; resolve: () => void }[] = [];
+  private readonly waiters = new Set<{ seq: number; resolve: () => void }>();
 
   constructor(
     private readonly repo: AuditWriter,
@@ -89,23 +91,31 @@ export class AuditLog {
       timer.unref?.();
       const done = () => {
         clearTimeout(timer);
-        this.waiters = this.waiters.filter((w) => w !== waiter);
+        this.waiters.delete(waiter);
         resolve();
       };
       const waiter = { seq, resolve: done };
-      this.waiters.push(waiter);
-      // Someone waits: write now instead of at the next flush tick (unless backing off from a failing store).
-      if (!this.draining && this.backoffMs === 0) {
-        this.clearTimer();
-        this.tick();
-      }
+      this.waiters.add(waiter);
+      // Someone waits: write at the end of this turn of the event loop instead of at the next flush
+      // tick (unless backing off from a failing store), so every row recorded in the turn goes in one INSERT.
+      if (!this.draining && this.backoffMs === 0) this.writeSoon();
+    });
+  }
+
+  private writeSoon(): void {
+    if (this.soon) return;
+    this.soon = true;
+    setImmediate(() => {
+      this.soon = false;
+      if (this.draining || this.backoffMs !== 0 || this.closed) return;
+      this.clearTimer();
+      this.tick();
     });
   }
 
   private settle(n: number): void {
     this.settledSeq += n;
-    const ready = this.waiters.filter((w) => w.seq <= this.settledSeq);
-    for (const w of ready) w.resolve();
+    for (const w of this.waiters) if (w.seq <= this.settledSeq) w.resolve();
   }
 
   stats(): AuditStats {

@@ -1,7 +1,8 @@
 /**
  * How a question word meets a schema's words beyond its own spelling (schema-link.ts): through
  * an English lexicon (WordNet and the thesaurus, wordnet.ts / thesaurus.ts) in both directions,
- * and as the parts of a word the schema writes apart ("birthplace" → `birth`, `place`).
+ * as the parts of a word the schema writes apart ("birthplace" → `birth`, `place`), and as the
+ * last part of one it writes together ("power" → `horsepower`).
  */
 import type { SchemaIndex } from './schema-index.js';
 import { lemma, splitWords, stem } from './text-tokens.js';
@@ -78,4 +79,29 @@ function reverseLexicon(index: SchemaIndex, lexicon: WordNet): Map<string, Map<s
   }
   cache.set(index, m);
   return m;
+}
+
+const tailMaps = new WeakMap<SchemaIndex, Map<string, string[]>>();
+/**
+ * Schema terms written together whose last 4+ letters are the term (`horsepower` for `power`,
+ * `hometown` for `town`), 3+ letters before it: the head of an English compound is its last
+ * word. Per index, a map from each such ending to its terms, built on first use.
+ */
+export function suffixRelatives(index: SchemaIndex, q: string): string[] {
+  if (q.length < 4 || !/^[a-z]+$/.test(q)) return [];
+  let m = tailMaps.get(index);
+  if (!m) {
+    m = new Map();
+    for (const v of index.df.keys()) {
+      if (v.length < 7 || !/^[a-z]+$/.test(v)) continue;
+      for (let i = 3; i <= v.length - 4; i++) {
+        const tail = v.slice(i);
+        const e = m.get(tail);
+        if (e) e.push(v);
+        else m.set(tail, [v]);
+      }
+    }
+    tailMaps.set(index, m);
+  }
+  return m.get(q) ?? [];
 }

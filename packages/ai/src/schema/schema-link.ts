@@ -36,7 +36,7 @@ import { fieldHits, type FieldHits } from './field-hits.js';
 import { synonymsOf } from './lexicon.js';
 import { buildSchemaIndex, lookup, type IndexedTable, type SchemaIndex } from './schema-index.js';
 import { phraseHits, type PhraseHit } from './phrase-hits.js';
-import { compoundParts, schemaRelations } from './lexical-relations.js';
+import { compoundParts, schemaRelations, suffixRelatives } from './lexical-relations.js';
 import { questionTermForms } from './text-tokens.js';
 import { defaultWordNet, type WordNet } from './wordnet.js';
 import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
@@ -225,6 +225,8 @@ export function questionExpansions(
     const present = index.df.has(q);
     if (present) out.set(q, 1);
     for (const v of prefixRelatives(index, q)) out.set(v, w.prefix);
+    // A word the schema uses only as the end of a longer one ("power" in `horsepower`) meets it like a prefix does.
+    if (!present) for (const v of suffixRelatives(index, q)) if (!out.has(v)) out.set(v, w.prefix);
     // Synonyms are a fallback: when the schema uses the question's own word, that word decides.
     if (!present) for (const s of synonymsOf(q)) if (!out.has(s)) offer(s, w.synonym);
     // A word written together that the schema writes apart ("birthplace" → birth, place).

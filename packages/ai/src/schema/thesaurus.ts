@@ -47,6 +47,7 @@ export function thesaurusFromText(text: string, options: ThesaurusOptions = DEFA
   };
   const memo = new Map<string, ReadonlyMap<string, number>>();
   return {
+    label: 'thesaurus',
     related(word) {
       const w = word.toLowerCase().replace(/_/g, ' ');
       const hit = memo.get(w);
@@ -86,6 +87,7 @@ export function combineLexicons(first: WordNet | null, second: WordNet | null): 
   if (!first || !second) return first ?? second;
   const memo = new Map<string, ReadonlyMap<string, number>>();
   return {
+    label: `${first.label ?? 'lexicon'} + ${second.label ?? 'lexicon'}`,
     related(word) {
       const hit = memo.get(word);
       if (hit) return hit;

@@ -49,6 +49,8 @@ interface Synset {
 export interface WordNet {
   /** Related words (lower case, multi-word ones joined with `_`) with a weight in (0, 1]; the word's own base forms weigh 1. */
   related(word: string): ReadonlyMap<string, number>;
+  /** Which lexicon(s) answer (`WordNet`, `WordNet + thesaurus`): for reports. */
+  readonly label?: string;
 }
 
 /** Parts of speech whose senses a question word starts from: nouns (what schemas name) and adjectives ("French" → `France`, "oldest" → `age`). */
@@ -118,6 +120,7 @@ function fromFiles(files: Map<string, Buffer>): WordNet {
   const memo = new Map<string, ReadonlyMap<string, number>>();
 
   return {
+    label: 'WordNet',
     related(word) {
       const w = word.toLowerCase();
       const hit = memo.get(w);

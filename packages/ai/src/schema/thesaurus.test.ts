@@ -43,6 +43,8 @@ describe('thesaurus reader (the thesaurus package’s file form)', () => {
     expect(await loadInstalledThesaurusAsync()).toBeNull();
     process.env.ASKDB_THESAURUS_FILE = file;
     expect(loadInstalledThesaurus()!.related('airway').has('airline')).toBe(true);
+    // Read a slice at a time, off the event loop: the same entries.
+    expect((await loadInstalledThesaurusAsync())!.related('airways').get('airline')).toBe(loadInstalledThesaurus()!.related('airways').get('airline'));
   });
 });
 

@@ -27,14 +27,42 @@ export const DEFAULT_THESAURUS_OPTIONS: ThesaurusOptions = { weight: 0.6, cap: 1
 /** Words whose relations are kept (the memo starts over beyond it). */
 const MEMO_WORDS = 5_000;
 
+/** An entry's key: a string followed by a colon and the opening bracket of its list (`"word": [`). */
+const ENTRY = /"([^"\\]*)"\s*:\s*\[/g;
+/** Characters scanned between two yields of the event loop (thesaurusFromTextAsync): a few ms each. */
+const SLICE_CHARS = 64 * 1024;
+
+/** Records the entries starting in [from, from + chars) of the text; returns where the scan stopped (text.length when done). */
+function scanEntries(text: string, at: Map<string, number>, from: number, chars: number): number {
+  const re = new RegExp(ENTRY.source, 'g');
+  re.lastIndex = from;
+  const stop = from + chars;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const key = m[1]!.toLowerCase();
+    if (key && !at.has(key)) at.set(key, m.index + m[0].length - 1);
+    if (re.lastIndex >= stop) return re.lastIndex;
+  }
+  return text.length;
+}
+
 /** The thesaurus in MyThes-as-JavaScript form (`module.exports = { "word": ["synonym", …], … }`). */
 export function thesaurusFromText(text: string, options: ThesaurusOptions = DEFAULT_THESAURUS_OPTIONS): WordNet {
   const at = new Map<string, number>();
-  // Entries look like `"word": [` (a key: a string followed by a colon); the array runs to the next `]`.
-  for (const m of text.matchAll(/"((?:[^"\\]|\\.)*)"\s*:\s*\[/g)) {
-    const key = m[1]!.toLowerCase();
-    if (key && !at.has(key)) at.set(key, m.index! + m[0].length - 1);
+  scanEntries(text, at, 0, text.length);
+  return fromEntries(text, at, options);
+}
+
+/** thesaurusFromText, its ~150,000 entries found a slice at a time so the event loop is never held for long. */
+export async function thesaurusFromTextAsync(text: string, options: ThesaurusOptions = DEFAULT_THESAURUS_OPTIONS): Promise<WordNet> {
+  const at = new Map<string, number>();
+  for (let from = 0; from < text.length; ) {
+    from = scanEntries(text, at, from, SLICE_CHARS);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  return fromEntries(text, at, options);
+}
+
+function fromEntries(text: string, at: Map<string, number>, options: ThesaurusOptions): WordNet {
   const listed = (word: string): string[] | undefined => {
     const start = at.get(word);
     if (start === undefined) return undefined;
@@ -120,7 +148,7 @@ export function loadInstalledThesaurus(): WordNet | null {
 /** loadInstalledThesaurus without blocking the event loop while its ~16 MB are read. */
 export async function loadInstalledThesaurusAsync(): Promise<WordNet | null> {
   try {
-    return thesaurusFromText(await fs.promises.readFile(thesaurusFile(), 'latin1'));
+    return await thesaurusFromTextAsync(await fs.promises.readFile(thesaurusFile(), 'latin1'));
   } catch {
     return null;
   }

@@ -6,7 +6,8 @@ const STARTUP_PREFETCH = fileURLToPath(new URL('./src/app/startup-prefetch.ts', 
 
 /**
  * The start-up prefetch (src/app/startup-prefetch.ts) as a tiny entry of its own, named first in
- * index.html's head, so its GETs leave before the app's entry chunk is parsed (issue 28 point 4). Vite
+ * index.html's head, so its GETs leave before the app's entry chunk is parsed (issue 28 point 4); async,
+ * so it does not wait for the stylesheet as a deferred module would. Vite
  * would merge a second script of index.html into the app's entry, hence an emitted chunk.
  */
 function startupPrefetch(): Plugin {
@@ -24,7 +25,7 @@ function startupPrefetch(): Plugin {
       handler(_html, ctx) {
         const chunk = ctx.bundle && Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'startup-prefetch');
         const src = chunk ? `/${chunk.fileName}` : ctx.bundle ? undefined : '/src/app/startup-prefetch.ts';
-        return src ? [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }] : [];
+        return src ? [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' }] : [];
       },
     },
   };

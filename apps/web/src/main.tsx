@@ -14,6 +14,8 @@ import { startFirstScreenData } from './app/first-screen-data';
 import { isCodeCacheWarmup, warmCodeCache } from './app/code-cache-warmup';
 
 function start(): void {
+  // startup-prefetch.ts's APP_STARTED: if that script comes after this one, it leaves fetch alone.
+  (window as unknown as Record<string, unknown>).__askdbAppStarted = true;
   const locale = initialLocale(useSettings.getState().language);
   setupI18n(locale);
   // The first screen's requests leave before App's effect would set it.

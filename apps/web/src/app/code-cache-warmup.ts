@@ -33,12 +33,11 @@ function controlled(): Promise<void> {
   return new Promise((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
 }
 
-/** Once per build (entry URL) and browser profile: runs the entry chunk from the worker's cache in a hidden frame, when idle. */
+/** Once per build (entry URL) and browser profile: runs the entry chunk from the worker's cache in a hidden frame, once the worker controls the page. */
 export function warmCodeCache(entryUrl: string): void {
   if (isCodeCacheWarmup() || !('serviceWorker' in navigator) || !/\/assets\/[^/]+\.js$/.test(new URL(entryUrl).pathname) || warmedFor(entryUrl)) return;
   void navigator.serviceWorker.ready
     .then(controlled)
-    .then(() => new Promise<void>((resolve) => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0)))(() => resolve())))
     .then(() => {
       if (warmedFor(entryUrl)) return;
       const frame = document.createElement('iframe');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installStartupPrefetch, startupPaths } from './startup-prefetch';
+import { APP_STARTED, installStartupPrefetch, startupPaths } from './startup-prefetch';
 
 // A real HTTP server that counts what reaches it; /api/oauth/user_a answers 401 when `signedOut`.
 let server: http.Server;
@@ -80,5 +80,14 @@ describe('start-up prefetch', () => {
     const { win, browserFetch } = page('/login');
     installStartupPrefetch(win);
     expect(win.fetch).toBe(browserFetch);
+  });
+
+  it('run after the app has started (it is async), it asks for nothing: the app asked for its data itself', async () => {
+    const { win, browserFetch } = page('/workspace');
+    (win as unknown as Record<string, unknown>)[APP_STARTED] = true;
+    installStartupPrefetch(win);
+    expect(win.fetch).toBe(browserFetch);
+    await win.fetch('/api/system');
+    expect(hits).toEqual({ 'GET /api/system': 1 });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Start-up requests asked for before the app's code has run (issue 28 point 4). index.html loads this
- * tiny module ahead of the app's entry chunk (its own file, no imports), so the GETs the first screen
+ * tiny module (async) ahead of the app's entry chunk (its own file, no imports), so the GETs the first screen
  * needs — start data, the user, the explorer's data sources and groups — travel while the browser is
  * still downloading, parsing and rendering the app, instead of one round trip (or three, in server
  * mode: system → user → tree) after it.
@@ -43,9 +43,17 @@ export function startupPaths(pathname: string): string[] {
   return ['/api/system', '/api/oauth/user_a', '/api/connection/datasource/list?pageNo=1&pageSize=1000', '/api/connection/group/list'];
 }
 
+/**
+ * Set on the window by main.tsx when the app starts. This script is `async` (a deferred script would wait
+ * for the stylesheet, ~1 MB with antd's), so it may, rarely, run after the app's entry: then the app has
+ * asked for its data itself and this script asks for nothing. (A literal, not an import: this file stays
+ * a chunk of its own with no imports.)
+ */
+export const APP_STARTED = '__askdbAppStarted';
+
 export function installStartupPrefetch(win: Window & typeof globalThis = window): void {
   const paths = startupPaths(win.location.pathname);
-  if (!paths.length || typeof win.fetch !== 'function') return;
+  if (!paths.length || typeof win.fetch !== 'function' || (win as unknown as Record<string, unknown>)[APP_STARTED]) return;
   const original = win.fetch;
   const browserFetch = original.bind(win);
   const headers = { 'accept-language': locale(win), ...timeZone() };

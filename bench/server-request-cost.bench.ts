@@ -14,13 +14,14 @@ import { startServer, type RunningServer } from '../e2e/server.js';
 import { median, percentile, type BenchLine } from './lib.js';
 
 const PG_URL = process.env.ASKDB_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CONCURRENCY = 50;
+/** 50 (the issue's figure); ASKDB_BENCH_CONCURRENCY for a diagnosis at another load. */
+const CONCURRENCY = Number(process.env.ASKDB_BENCH_CONCURRENCY ?? 50);
 const ROUND_MS = Number(process.env.ASKDB_BENCH_ROUND_MS ?? 4000);
 const ROUNDS = Number(process.env.ASKDB_BENCH_ROUNDS ?? 3);
 const SQL = 'select id, name from items where id = 7';
 /** Only the cases whose names contain one of these (comma-separated; local always runs), for profiling one path. */
 const ONLY = (process.env.ASKDB_BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-/** NODE_OPTIONS for the first server-mode replica only (e.g. `--require` of a CPU-profiling hook). */
+/** NODE_OPTIONS for the two cached server-mode replicas only (e.g. `--require` of a CPU-profiling hook). */
 const REPLICA_NODE_OPTIONS = process.env.ASKDB_BENCH_REPLICA_NODE_OPTIONS;
 
 interface Client { base: string; cookie: string | null; pid?: number }
@@ -150,11 +151,12 @@ export default async function run(): Promise<BenchLine[]> {
     const localId = await must(lc, 'POST', '/api/connection/datasource/create', source);
 
     const env = { ASKDB_MODE: 'server', ASKDB_DATABASE_URL: storeUrl.toString(), ASKDB_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
-    const a = await startServer(REPLICA_NODE_OPTIONS ? { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${REPLICA_NODE_OPTIONS}` } : env);
+    const replicaEnv = REPLICA_NODE_OPTIONS ? { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${REPLICA_NODE_OPTIONS}` } : env;
+    const a = await startServer(replicaEnv);
     servers.push(a);
     const { owner, member, sourceId } = await team(a.url, storeUrl.toString(), source, dataDb, tag);
     owner.pid = member.pid = a.process.pid;
-    const b = await startServer(env);
+    const b = await startServer(replicaEnv);
     servers.push(b);
     const ownerOnB: Client = { base: b.url, cookie: owner.cookie, pid: b.process.pid };
     // The same deployment without the read cache (every request reads session, role, grants and source from the store).

@@ -28,15 +28,6 @@ function locale(win: Window): string {
   return 'en-US';
 }
 
-function timeZone(): Record<string, string> {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return zone ? { 'time-zone': zone } : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The paths to ask for on this page: none on the sign-in and invite pages, which load no workspace. */
 export function startupPaths(pathname: string): string[] {
   if (/^\/(?:login|invite|help)(?:\/|$)/.test(pathname)) return [];
@@ -56,7 +47,9 @@ export function installStartupPrefetch(win: Window & typeof globalThis = window)
   if (!paths.length || typeof win.fetch !== 'function' || (win as unknown as Record<string, unknown>)[APP_STARTED]) return;
   const original = win.fetch;
   const browserFetch = original.bind(win);
-  const headers = { 'accept-language': locale(win), ...timeZone() };
+  // No time-zone header (api.ts sends one): the server reads none on these GETs, and the browser's first
+  // Intl time-zone lookup costs 100 ms and more on a busy CPU, before any request could leave.
+  const headers = { 'accept-language': locale(win) };
   const pending = new Map<string, Promise<Response>>();
   for (const p of paths) {
     const answer = browserFetch(p, { headers, credentials: 'same-origin' });

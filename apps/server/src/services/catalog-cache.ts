@@ -113,6 +113,18 @@ export class CatalogCache {
     return { catalog: staged.catalog, complete: false };
   }
 
+  /**
+   * The columns of the named tables (and views) of one place, read now from the database, by table
+   * name; null when the engine cannot read some tables' columns alone (the caller then reads a fresh catalog).
+   */
+  async columnsNow(record: DataSourceRecord, sel: { databaseName: string | null; schemaName: string | null }, names: string[]): Promise<Map<string, string[]> | null> {
+    return this.connections.with(record, async (c) => {
+      if (!c.metadata.columnsOf) return null;
+      const found = await c.metadata.columnsOf(sel, names);
+      return new Map([...found].map(([table, cols]) => [table, cols.map((col) => col.name)]));
+    });
+  }
+
   /** Forget a data source's catalogs (after DDL ran or its settings changed). */
   invalidate(dataSourceId: number): void {
     for (const k of this.entries.keys()) if (k.startsWith(`${dataSourceId}\u0000`)) this.entries.delete(k);

@@ -38,6 +38,20 @@ describe('analysis cache under a column-level grant (MariaDB source, server mode
     await mysqlAdmin(`drop database if exists ${dataDb}`);
   });
 
+  it('sees a column added outside AskDB before a kept `select *` runs (the catalog is kept 5 minutes)', async () => {
+    const sql = 'select * from items where id = 1';
+    const ok = await run(member, sql);
+    expect(ok.status, ok.body.errorMessage).toBe(200);
+    // DDL straight in MariaDB, not through AskDB: nothing on this replica drops its catalog.
+    await mysqlAdmin(`alter table ${dataDb}.items add column pin varchar(8) default '0000'`);
+    const refused = await run(member, sql);
+    expect(refused.status, JSON.stringify(refused.body.data)).toBe(403);
+    expect(refused.body.errorMessage).toContain('pin');
+    expect(JSON.stringify(refused.body)).not.toContain('0000');
+    await mysqlAdmin(`alter table ${dataDb}.items drop column pin`);
+    expect((await run(member, sql)).status).toBe(200);
+  });
+
   it('refuses a kept `select *` once the table has a column the grant does not cover', async () => {
     const analyses = permissions(t.deps).analyses;
     const sql = 'select * from items order by id';
@@ -59,5 +73,19 @@ describe('analysis cache under a column-level grant (MariaDB source, server mode
     // Still allowed: the granted columns, named.
     const named = await run(member, 'select id, name from items order by id');
     expect(named.status, named.body.errorMessage).toBe(200);
+  });
+
+  it('knows a table created outside AskDB once a grant names it, and its later columns', async () => {
+    await mysqlAdmin(`create table ${dataDb}.gadgets (id int primary key, name varchar(20)); insert into ${dataDb}.gadgets values (1, 'g')`);
+    const g = await as(t, team.owner, 'POST', '/api/permission/authorization/create', { userId: member.userId, dataSourceId: source, databaseName: dataDb, tableName: 'gadgets', columns: ['id', 'name'], actions: ['READ'], expireAt: null });
+    expect(g.status, g.body.errorMessage).toBe(200);
+    const sql = 'select * from gadgets where id = 1';
+    const ok = await run(member, sql);
+    expect(ok.status, ok.body.errorMessage).toBe(200);
+    expect(ok.body.data[0].dataList).toEqual([['1', 'g']]);
+    await mysqlAdmin(`alter table ${dataDb}.gadgets add column pin varchar(8) default '0000'`);
+    const refused = await run(member, sql);
+    expect(refused.status, JSON.stringify(refused.body.data)).toBe(403);
+    expect(refused.body.errorMessage).toContain('pin');
   });
 });

@@ -22,7 +22,8 @@ import { refusedScope } from '../approvals/refused-scope.js';
 import { coversWhole, onPath, sameName, type Place } from './grant-match.js';
 import { permMsg } from './messages.js';
 import { kindNeedingApproval, readScriptPolicy } from './script-policy.js';
-import { analyseScript, checkAccesses, display, type CheckInput, type ExecPlace, type Refusal } from './statement-check.js';
+import { analyseScript, checkAccesses, display, type CheckInput, type ExecPlace, type Refusal, type ScriptAccess } from './statement-check.js';
+import { catalogCurrent } from './catalog-freshness.js';
 import { CursorGrants } from './cursor-grants.js';
 import { AnalysisCache } from './analysis-cache.js';
 import { needsPlanCheck } from './explain-check.js';
@@ -139,7 +140,10 @@ export class PermissionService {
     else if (!grants.some((g) => onPath(g, place, this.ci(record)))) refusal = this.dataRefusal(ctx, record, 'NO_GRANT_HERE', { place: display(place) }, place);
     else {
       check = { grants, dialect: dialectFor(record.input.type), place, statements: input.statements(), catalog: await this.catalogFor(record, place, grants), hasDatabase: supportsDatabase(record.input.type), hasSchema: supportsSchema(record.input.type) };
-      const script = analyseScript(check, this.analyses);
+      let script = analyseScript(check, this.analyses);
+      if (check.catalog && !needsPlanCheck(record.input.type, grants) && grants.some((g) => g.columns !== null)) {
+        script = await this.onCurrentCatalog(record, check, script);
+      }
       accesses = script.accesses;
       const planned = script.refusal ?? (needsPlanCheck(record.input.type, grants) ? await planCheck(this.deps.execution, ctx.user!.id, record, check, accesses).catch((e: unknown) => { throw driverFailure(e, ctx.lang); }) : null);
       if (planned) refusal = this.refusalError(ctx, record, planned);
@@ -194,6 +198,24 @@ export class PermissionService {
   async sourcesWithGrant(ctx: RequestContext): Promise<Set<number> | null> {
     if (!ctx.user || !ctx.organization || ctx.organization.type !== 'TEAM' || ctx.user.isAdmin) return null;
     return this.repo.liveSourcesOf(ctx.organization.id, ctx.user.id);
+  }
+
+  /**
+   * Column grants without a plan check (catalog-freshness.ts): the analysis — a pass or a refusal — stands
+   * only on the tables' columns as they are now; otherwise the catalog is read again (on this replica) and the
+   * script analysed again (a table created outside AskDB is then known too).
+   */
+  private async onCurrentCatalog(record: DataSourceRecord, check: CheckInput, script: ScriptAccess): Promise<ScriptAccess> {
+    const place = check.place;
+    const columnsNow = (names: string[]) => this.deps.catalogs.columnsNow(record, place, names);
+    if (await catalogCurrent(check.catalog!, script.accesses, place, this.ci(record), columnsNow)) return script;
+    this.deps.catalogs.invalidate(record.id);
+    try {
+      check.catalog = (await this.deps.catalogs.get(record, place.databaseName, place.schemaName, { refresh: true })) as SchemaCatalog;
+    } catch {
+      check.catalog = null; // without it the analysis over-approximates (fail closed)
+    }
+    return analyseScript(check, this.analyses);
   }
 
   /** The catalog, when column-level grants need it to expand `*` and place unqualified columns. */

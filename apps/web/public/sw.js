@@ -7,13 +7,32 @@
 const CACHE = 'askdb-shell-v1';
 const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png'];
 
-/** The shell and the scripts and styles index.html names (content-hashed by the build), so the app starts offline. */
+/** The scripts and styles an index.html names (content-hashed by the build). */
+const assetsOf = (html) => [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
+
+/** Caches those of `urls` the cache lacks. */
+async function addMissing(c, urls) {
+  const missing = [];
+  for (const u of urls) if (!(await c.match(u))) missing.push(u);
+  if (missing.length) await c.addAll(missing);
+}
+
+/** The shell and the scripts and styles index.html names, so the app starts offline. */
 async function precache() {
   const c = await caches.open(CACHE);
   await c.addAll(SHELL);
-  const html = await (await c.match('/index.html')).text();
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  await c.addAll([...new Set(assets)]);
+  await addMissing(c, assetsOf(await (await c.match('/index.html')).text()));
+}
+
+/**
+ * A fresh index.html from the server: kept as the offline shell, with the assets it names. This file is the
+ * same from build to build, so no new worker installs with a new build; and the /assets/* route below reads
+ * the cache without filling it — without this, a new build's shell would name scripts the cache lacks.
+ */
+async function keepShell(res) {
+  const c = await caches.open(CACHE);
+  await c.put('/index.html', res.clone());
+  await addMissing(c, assetsOf(await res.text()));
 }
 
 /**
@@ -61,8 +80,7 @@ self.addEventListener('fetch', (e) => {
       Promise.resolve(e.preloadResponse)
         .then((pre) => pre || fetch(req))
         .then((res) => {
-          const copy = res.clone();
-          if (res.ok) caches.open(CACHE).then((c) => c.put('/index.html', copy));
+          if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) e.waitUntil(keepShell(res.clone()).catch(() => {}));
           return res;
         })
         .catch(() => caches.match('/index.html').then((r) => r || caches.match('/'))),

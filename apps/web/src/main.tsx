@@ -11,7 +11,6 @@ import { setupPwa } from './lib/pwa';
 import { setApiLanguage } from './lib/api';
 import { installApiErrorToasts } from './app/api-errors';
 import { startFirstScreenData } from './app/first-screen-data';
-import { isCodeCacheWarmup, warmCodeCache } from './app/code-cache-warmup';
 
 function start(): void {
   // startup-prefetch.ts's APP_STARTED: if that script comes after this one, it leaves fetch alone.
@@ -31,10 +30,7 @@ function start(): void {
         </StartupGate>
       </StrictMode>,
     );
-    // import.meta.url is the built entry chunk: its compiled form is kept for the next start.
-    warmCodeCache(import.meta.url);
   });
 }
 
-// In the code-cache warm-up frame the modules above have run, which is all it is for.
-if (!isCodeCacheWarmup()) start();
+start();

@@ -10,11 +10,12 @@
  */
 import type { SchemaCatalog, StatementAccess } from '@askdb/sql';
 import type { ExecPlace } from './statement-check.js';
+import { sameName } from './grant-match.js';
 
 /** Reads the named tables' columns now, by table name; null when the engine cannot. */
 export type ColumnsNow = (names: string[]) => Promise<Map<string, string[]> | null>;
 
-const same = (a: string | undefined | null, b: string | null, ci: boolean) => a == null || b == null || (ci ? a.toLowerCase() === b.toLowerCase() : a === b);
+const same = (a: string | undefined | null, b: string | null, ci: boolean) => a == null || b == null || sameName(a, b, ci);
 
 /** The tables the statements read in the bound place (those the catalog describes). */
 export function placeTables(accesses: StatementAccess[], place: ExecPlace, ci: boolean): string[] {

@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CatalogTable } from './catalog.js';
 import { identifierCandidates, phraseHits, phraseKey } from './phrase-hits.js';
 import { buildSchemaIndex, linkSchema, rankTables } from './schema-link.js';
+import { loadWordNet } from './wordnet.js';
+import { writeWordNetFiles } from './wordnet-files.js';
+
+// A tiny WordNet with terms of two words: "given name" and its synonyms.
+const wordNetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askdb-phrase-wordnet-'));
+afterAll(() => fs.rmSync(wordNetDir, { recursive: true, force: true }));
+writeWordNetFiles(wordNetDir, [
+  { id: 'first_name', pos: 'n', words: ['first_name', 'given_name', 'forename'], pointers: [['@', 'name']] },
+  { id: 'name', pos: 'n', words: ['name'], pointers: [['~', 'first_name']] },
+]);
+const wordNet = loadWordNet(wordNetDir);
 
 const cols = (...names: string[]) => names.map((name) => ({ name }));
 
@@ -75,5 +89,28 @@ describe('names the question spells out', () => {
     expect(linkSchema({ tables }, 'list every vocalist').map((t) => t.tableName)[0]).toBe('t_a01');
     const r = linkSchema({ tables }, 'what is the stage name of each?');
     expect(r[0]).toMatchObject({ tableName: 't_a01', columns: ['c1'] });
+  });
+
+  it('a run of words the lexicon knows as one term meets the names of its synonyms', () => {
+    const tables: CatalogTable[] = [
+      { name: 'teachers', columns: cols('teacher_id', 'name', 'title') },
+      { name: 'students', columns: cols('student_id', 'first_name', 'middle_name', 'surname') },
+      ...['courses', 'rooms', 'terms', 'fees'].map((name) => ({ name, columns: cols('id', 'code', 'note') })),
+    ];
+    const index = buildSchemaIndex({ tables });
+    const q = 'What is the given name of each?';
+    // No word of the question is a schema word: without a lexicon nothing sets the two apart.
+    expect(rankTables(index, q, { lexicon: null })[0]!.tableName).toBe('teachers');
+    expect(phraseHits(index, q, wordNet).map((h) => [h.key, h.weight])).toEqual([['firstname', undefined]]);
+    expect(rankTables(index, q, { lexicon: wordNet })[0]).toMatchObject({ tableName: 'students', columns: ['first_name', 'student_id', 'middle_name', 'surname'] });
+  });
+
+  it('a run the schema itself uses as a name is not read as its synonyms', () => {
+    const tables: CatalogTable[] = [
+      { name: 'people', columns: cols('person_id', 'given_name') },
+      { name: 'players', columns: cols('player_id', 'first_name') },
+    ];
+    const index = buildSchemaIndex({ tables });
+    expect(phraseHits(index, 'the given name of each', wordNet).map((h) => h.key)).toEqual(['givenname']);
   });
 });

@@ -17,8 +17,10 @@
  * apart), a bonus when the question covers the whole table name, whole column and table names
  * (aliases and short comments included) the question spells out or writes as identifiers — the
  * evidence notes that come with questions: "gold card refers to type = 'gold'", `MAX(Height)`
- * (phrase-hits.ts) — the values the question names when a value index is given (value-index.ts,
- * only where privacy allows samples), and the embedding similarity when given (schema-embeddings.ts).
+ * (phrase-hits.ts; with WordNet, a run of words it knows as one term also meets the names of that
+ * term's synonyms: "given name" → `first_name`, "family name" → `last_name`) — the values the
+ * question names when a value index is given (value-index.ts, only where privacy allows samples),
+ * and the embedding similarity when given (schema-embeddings.ts).
  * Names users gave in "Change AI table info" (catalog aliases) count like the names themselves.
  *
  * Then structure: tables joined by foreign keys to well-scoring tables are lifted, a table
@@ -249,12 +251,13 @@ export function questionExpansions(
 /** Rank every table of the index for the question, best first. */
 export function rankTables(index: SchemaIndex, question: string, options: LinkOptions = {}): LinkedTable[] {
   const w = { ...DEFAULT_LINK_WEIGHTS, ...options.weights };
-  const expansions = questionExpansions(index, question, w, options.lexicon === undefined ? defaultWordNet() : options.lexicon);
+  const lexicon = options.lexicon === undefined ? defaultWordNet() : options.lexicon;
+  const expansions = questionExpansions(index, question, w, lexicon);
 
   const { base, evidence, columnScores } = fieldHits(index, expansions, w);
   if (w.bm25f > 0) bm25fScores(index, expansions).forEach((x, i) => (base[i]! += w.bm25f * x));
   if (options.values) addValueEvidence(index, matchValues(options.values, question), w.value, { base, evidence, columnScores });
-  if (w.phrase > 0 || w.phraseWords > 0) addPhraseEvidence(index, phraseHits(index, question), w, { base, evidence, columnScores });
+  if (w.phrase > 0 || w.phraseWords > 0) addPhraseEvidence(index, phraseHits(index, question, lexicon), w, { base, evidence, columnScores });
 
   // How much of the question a group of related tables covers as a whole: the group the
   // question is about lifts all its tables (joins need the ones that share no word with it).
@@ -326,7 +329,7 @@ function addPhraseEvidence(index: SchemaIndex, hits: PhraseHit[], w: LinkWeights
   for (const h of hits) {
     const where = new Map<number, number[]>();
     for (let i = 0; i < h.places.length; i += 2) where.set(h.places[i]!, [...(where.get(h.places[i]!) ?? []), h.places[i + 1]!]);
-    addPlaces(index, where, h.explicit ? w.phrase : w.phraseWords, into);
+    addPlaces(index, where, (h.explicit ? w.phrase : w.phraseWords) * (h.weight ?? 1), into);
   }
 }
 

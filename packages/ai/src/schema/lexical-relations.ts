@@ -2,18 +2,41 @@
  * How a question word meets a schema's words beyond its own spelling (schema-link.ts): through
  * an English lexicon (WordNet and the thesaurus, wordnet.ts / thesaurus.ts) in both directions,
  * as the parts of a word the schema writes apart ("birthplace" → `birth`, `place`), and as the
- * last part of one it writes together ("power" → `horsepower`).
+ * last part of one it writes together ("power" → `horsepower`). With word vectors
+ * (word-embeddings.ts) a relation between words that usage keeps apart weighs less.
  */
 import type { SchemaIndex } from './schema-index.js';
 import { lemma, splitWords, stem } from './text-tokens.js';
 import type { WordNet } from './wordnet.js';
+import type { WordVectors } from './word-embeddings.js';
+
+/**
+ * A lexicon relation between a question word and a schema word keeps its full weight from this
+ * cosine of their word vectors up, falls linearly below it, and keeps at least USAGE_FLOOR of it
+ * at USAGE_LOW and below ("amount" → `list` 0.43, "power" → `country` 0.64 as a world power, against
+ * "vocalist" → `singer` 0.80, "puppy" → `dog` 0.72). Measured on Spider's tuning part
+ * (bench/ai-schema-link-tune.ts objective 94.6 → 94.9; low 0.2–0.4, high 0.6–0.7, floor 0.3/0.5 tried).
+ */
+const USAGE_LOW = 0.3;
+const USAGE_HIGH = 0.6;
+const USAGE_FLOOR = 0.5;
+
+/** The share of a relation's weight that the usage of the two words supports (1 without vectors for either). */
+function usageShare(vectors: WordVectors, row: number, term: string): number {
+  const r = vectors.rowOf(term);
+  if (r < 0) return 1;
+  const c = vectors.cosine(row, r);
+  return Math.max(USAGE_FLOOR, Math.min(1, (c - USAGE_LOW) / (USAGE_HIGH - USAGE_LOW)));
+}
 
 /**
  * The schema words (index terms, not too common, not the question term itself) a question word
  * relates to: through its own relations, and through the table-name and column words whose
  * relations reach it or its synonyms ("workers" meets `employee`, whose broader word is worker).
  */
-export function schemaRelations(index: SchemaIndex, lexicon: WordNet, word: string, q: string, commonDf: number, reverseShare: number): Map<string, number> {
+export function schemaRelations(
+  index: SchemaIndex, lexicon: WordNet, word: string, q: string, commonDf: number, reverseShare: number, vectors: WordVectors | null = null,
+): Map<string, number> {
   const found = new Map<string, number>();
   const rel = lexicon.related(word);
   for (const [r, x] of rel) {
@@ -28,6 +51,11 @@ export function schemaRelations(index: SchemaIndex, lexicon: WordNet, word: stri
         if (t !== q && (index.df.get(t) ?? Infinity) <= commonDf && reverseShare * y > (found.get(t) ?? 0)) found.set(t, reverseShare * y);
       }
     }
+  }
+  if (vectors && found.size) {
+    let row = /^[a-z]+$/.test(word) ? vectors.rowOf(word) : -1;
+    if (row < 0) row = vectors.rowOf(q);
+    if (row >= 0) for (const [t, x] of found) found.set(t, x * usageShare(vectors, row, t));
   }
   return found;
 }

@@ -42,6 +42,7 @@ import { compoundParts, schemaRelations, suffixRelatives } from './lexical-relat
 import { questionTermForms } from './text-tokens.js';
 import { defaultWordNet, type WordNet } from './wordnet.js';
 import { matchValues, type ValueHit, type ValueIndex } from './value-index.js';
+import { defaultWordVectors, type WordVectors } from './word-embeddings.js';
 
 export { buildSchemaIndex, type SchemaIndex } from './schema-index.js';
 
@@ -85,6 +86,11 @@ export interface LinkOptions {
    * In-process only (a worker uses its own default); null: the built-in synonym list only.
    */
   lexicon?: WordNet | null;
+  /**
+   * General word vectors that weigh the lexicon's relations by usage (word-embeddings.ts);
+   * default: the installed ones, or none. null: the lexicon's weights as they are.
+   */
+  wordVectors?: WordVectors | null;
 }
 
 export interface LinkWeights {
@@ -208,6 +214,7 @@ export function questionExpansions(
   question: string,
   w: Pick<LinkWeights, 'prefix' | 'synonym' | 'lexicon' | 'lexiconPresent' | 'lexiconReverse' | 'compound'> = DEFAULT_LINK_WEIGHTS,
   wordNet: WordNet | null = null,
+  vectors: WordVectors | null = null,
 ): Map<string, number>[] {
   // A long input (a whole script to debug) is linked by its first distinct terms: bounded work.
   const forms = new Map<string, string>();
@@ -236,7 +243,7 @@ export function questionExpansions(
     const lexicon = present ? w.lexiconPresent : w.lexicon;
     if (wordNet && lexicon > 0) {
       // The schema words this word may stand for; an ambiguous word that meets many of them gives each less.
-      const found = schemaRelations(index, wordNet, word, q, commonDf, w.lexiconReverse);
+      const found = schemaRelations(index, wordNet, word, q, commonDf, w.lexiconReverse, vectors);
       let mass = 0;
       for (const x of found.values()) mass += x;
       const spread = Math.sqrt(Math.max(1, mass));
@@ -252,7 +259,8 @@ export function questionExpansions(
 export function rankTables(index: SchemaIndex, question: string, options: LinkOptions = {}): LinkedTable[] {
   const w = { ...DEFAULT_LINK_WEIGHTS, ...options.weights };
   const lexicon = options.lexicon === undefined ? defaultWordNet() : options.lexicon;
-  const expansions = questionExpansions(index, question, w, lexicon);
+  const vectors = lexicon && (options.wordVectors === undefined ? defaultWordVectors() : options.wordVectors);
+  const expansions = questionExpansions(index, question, w, lexicon, vectors || null);
 
   const { base, evidence, columnScores } = fieldHits(index, expansions, w);
   if (w.bm25f > 0) bm25fScores(index, expansions).forEach((x, i) => (base[i]! += w.bm25f * x));

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { combineLexicons, loadInstalledThesaurus, loadInstalledThesaurusAsync } from './thesaurus.js';
+import { preloadWordVectors } from './word-embeddings.js';
 
 type Pos = 'n' | 'v' | 'a' | 'r';
 const POS_FILES: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -211,8 +212,16 @@ export function defaultWordNet(): WordNet | null {
   return shared;
 }
 
-/** defaultWordNet, its files read without blocking the event loop (await it before ranking on the event loop). */
-export function preloadDefaultWordNet(): Promise<WordNet | null> {
+/**
+ * defaultWordNet, its files read without blocking the event loop (await it before ranking on the
+ * event loop); the word vectors that weigh its relations (word-embeddings.ts) too.
+ */
+export async function preloadDefaultWordNet(): Promise<WordNet | null> {
+  const [lexicon] = await Promise.all([preloadLexicon(), preloadWordVectors()]);
+  return lexicon;
+}
+
+function preloadLexicon(): Promise<WordNet | null> {
   if (shared !== undefined) return Promise.resolve(shared);
   loading ??= (async () => {
     let loaded: WordNet | null = null;

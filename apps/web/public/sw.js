@@ -7,8 +7,11 @@
 const CACHE = 'askdb-shell-v1';
 const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png'];
 
-/** The scripts and styles an index.html names (content-hashed by the build). */
-const assetsOf = (html) => [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
+/**
+ * The scripts and styles an index.html names (content-hashed by the build): those it loads (src, href) and the
+ * language strings modules it names for later (`<meta name="askdb-strings" content=…>`).
+ */
+const assetsOf = (html) => [...new Set([...html.matchAll(/(?:src|href|content)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
 
 /** Caches those of `urls` the cache lacks. */
 async function addMissing(c, urls) {

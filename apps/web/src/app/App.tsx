@@ -2,14 +2,11 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { App as AntApp, Button, ConfigProvider, Dropdown, Layout, Segmented, Spin, Tag, Tooltip, theme as antTheme } from 'antd';
 import { DiffOutlined, GlobalOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import jaJP from 'antd/locale/ja_JP';
 import { useSettings } from '../lib/settings';
 import { MAIN_TABS, navigate, useMainTab, type MainTab } from '../lib/router';
 import { GLOBAL_SHORTCUTS, displayShortcut } from '../lib/shortcuts';
 import { setApiLanguage } from '../lib/api';
-import { LOCALES, LOCALE_LABELS } from '../i18n';
+import { LOCALES, LOCALE_LABELS, antdLocaleOf } from '../i18n';
 import type { Locale } from '../i18n/types';
 import { ResizeHandle } from './ResizeHandle';
 import { useGlobalShortcuts } from './useGlobalShortcuts';
@@ -17,7 +14,7 @@ import { WorkspaceExplorer } from '../features/workspace/explorer';
 import { confirmPendingWork, useLeavePageGuard } from '../features/workspace/pending-changes';
 import { useTree } from '../features/workspace/tree/tree-store';
 import { openSchemaSync } from '../features/schema-sync/events';
-// Mounted with the shell as before: the tree's menu already brings the schema sync code into the first chunk.
+// Mounted with the shell; its dialog loads after the shell's later parts (or when first opened).
 import { SchemaSyncHost } from '../features/schema-sync/SchemaSyncHost';
 import { UserMenu } from '../features/auth/UserMenu';
 import { useSession } from '../features/auth/session';
@@ -50,7 +47,6 @@ const Hosts = lazy(() => loadDeferred().then((m) => ({ default: m.Hosts })));
 if (standalonePage(window.location.pathname) === 'login') void loadLogin();
 const pageLoading = <Spin style={{ display: 'block', margin: '64px auto' }} data-testid="page-loading" />;
 
-const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ja-JP': jaJP } as const;
 const TAB_SHORTCUT: Partial<Record<MainTab, keyof typeof GLOBAL_SHORTCUTS>> = { workspace: 'workspace', dashboard: 'dashboard', chat: 'chat' };
 
 /**
@@ -71,6 +67,12 @@ function useFirstScreenDone(tab: MainTab, shell: boolean): [boolean, () => void]
     };
   }, [done, shell, tab, treeReady]);
   return [done, useCallback(() => setDone(true), [])];
+}
+
+/** Runs `run` once it is committed: inside a Suspense boundary, once the boundary's lazy parts are on screen. */
+function OnCommit({ run }: { run(): void }) {
+  useEffect(() => run(), [run]);
+  return null;
 }
 
 function useDark(appearance: string): boolean {
@@ -96,6 +98,10 @@ export function App() {
   const page = standalonePage(window.location.pathname);
   const shell = !page && !(system?.mode === 'server' && session.status !== 'ready') && !isPricingPath();
   const [deferredOn, loadDeferredNow] = useFirstScreenDone(tab, shell);
+  // The explorer's and schema sync's dialogs load once the deferred parts are on screen (or when first opened),
+  // so the header's buttons come as soon as before.
+  const [dialogsOn, setDialogsOn] = useState(false);
+  const dialogsNow = useCallback(() => setDialogsOn(true), []);
   const openSettings = useCallback((section?: string) => {
     setSettingsSection(typeof section === 'string' ? section : undefined);
     setSettingsOpen(true);
@@ -134,7 +140,7 @@ export function App() {
   const locale = (LOCALES.includes(i18n.language as Locale) ? i18n.language : 'en-US') as Locale;
 
   return (
-    <ConfigProvider theme={themeConfig} locale={ANTD_LOCALES[locale]}>
+    <ConfigProvider theme={themeConfig} locale={antdLocaleOf(locale)}>
       <AntApp>
         {page === 'login' ? (
           <Suspense fallback={pageLoading}><LoginPage /></Suspense>
@@ -200,7 +206,7 @@ export function App() {
             {tab === 'workspace' && (
               <>
                 <aside className="askdb-left" style={{ width: s.leftWidth }} data-testid="left-panel" aria-label={t('shell.panel.left')}>
-                  <WorkspaceExplorer />
+                  <WorkspaceExplorer loadDialogs={dialogsOn} />
                 </aside>
                 <ResizeHandle side="left" width={s.leftWidth} min={180} max={640} onResize={(w) => s.update({ leftWidth: w })} testId="left-resize" />
                 <main className="askdb-main" data-testid="workspace-main">
@@ -220,10 +226,11 @@ export function App() {
             {tab === 'chat' && <main className="askdb-main askdb-page" data-testid="page-chat"><Suspense fallback={pageLoading}><ChatPage /></Suspense></main>}
             {tab === 'team' && <main className="askdb-main askdb-page" data-testid="page-team"><Suspense fallback={pageLoading}><TeamPage /></Suspense></main>}
           </Layout>
-          <SchemaSyncHost />
+          <SchemaSyncHost load={dialogsOn} />
           {deferredOn && (
             <Suspense fallback={null}>
               <Hosts settingsOpen={settingsOpen} onCloseSettings={() => setSettingsOpen(false)} onOpenSettings={openSettings} system={system} settingsSection={settingsSection} />
+              <OnCommit run={dialogsNow} />
             </Suspense>
           )}
         </Layout>

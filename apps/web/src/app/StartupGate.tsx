@@ -6,14 +6,10 @@
 import type { ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FeatureStrings } from '../i18n/types';
 import { useSession } from '../features/auth/session';
 
-export const startupStrings: FeatureStrings = {
-  'en-US': { 'startup.failed': 'Service startup failed. Please try refreshing the page...', 'startup.refresh': 'Refresh' },
-  'zh-CN': { 'startup.failed': '服务启动失败，请尝试刷新页面...', 'startup.refresh': '刷新' },
-  'ja-JP': { 'startup.failed': 'サービスの起動に失敗しました。ページを再読み込みしてください...', 'startup.refresh': '再読み込み' },
-};
+// The strings live in a module of plain data (the build reads every catalogue to make one file per language).
+export { startupStrings } from './startup-i18n';
 
 export function StartupGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

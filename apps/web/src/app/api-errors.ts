@@ -5,15 +5,11 @@
  */
 import { message } from 'antd';
 import i18n from 'i18next';
-import type { FeatureStrings } from '../i18n/types';
 
 export const NETWORK_ERROR_EVENT = 'askdb:network-error';
+// The strings live in a module of plain data (the build reads every catalogue to make one file per language).
+export { apiErrorStrings } from './api-errors-i18n';
 
-export const apiErrorStrings: FeatureStrings = {
-  'en-US': { 'api.networkError': 'This operation requires an internet connection', 'api.solution': 'How to fix this', 'api.copyReport': 'Copy error report', 'api.reportCopied': 'Error report copied', 'api.reportCopyFailed': 'Could not copy the error report' },
-  'zh-CN': { 'api.networkError': '此操作需要网络连接', 'api.solution': '解决方法', 'api.copyReport': '复制错误报告', 'api.reportCopied': '错误报告已复制', 'api.reportCopyFailed': '无法复制错误报告' },
-  'ja-JP': { 'api.networkError': 'この操作にはインターネット接続が必要です', 'api.solution': '解決方法', 'api.copyReport': 'エラーレポートをコピー', 'api.reportCopied': 'エラーレポートをコピーしました', 'api.reportCopyFailed': 'エラーレポートをコピーできませんでした' },
-};
 
 /** One toast per burst: the key replaces a toast still on screen instead of stacking copies. */
 export function installApiErrorToasts(target: Window = window): () => void {

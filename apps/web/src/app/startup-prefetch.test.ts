@@ -91,3 +91,44 @@ describe('start-up prefetch', () => {
     expect(hits).toEqual({ 'GET /api/system': 1 });
   });
 });
+
+describe('language strings preload', () => {
+  /** index.html's `<meta name="askdb-strings">` tags and the links the prefetch adds to the head. */
+  function pageWith(metas: Record<string, string>, search: string, language = 'en-US') {
+    const added: { rel?: string; href?: string; crossOrigin?: string | null }[] = [];
+    const document = {
+      querySelector: (selector: string) => {
+        const m = /^meta\[name="askdb-strings"\]\[data-locale="([^"]+)"\]$/.exec(selector);
+        const href = m ? metas[m[1]!] : undefined;
+        return href ? { getAttribute: (a: string) => (a === 'content' ? href : null) } : null;
+      },
+      createElement: () => ({}),
+      head: { appendChild: (l: (typeof added)[number]) => added.push(l) },
+    };
+    const { win } = page('/workspace', search);
+    Object.assign(win, { document, navigator: { language } });
+    return { win, added };
+  }
+  const METAS = { 'zh-CN': '/assets/zh-CN-abc.js', 'ja-JP': '/assets/ja-JP-def.js' };
+
+  it('preloads the module of the page\'s language that index.html names, beside the app\'s entry', () => {
+    const { win, added } = pageWith(METAS, '?language=ja-JP');
+    installStartupPrefetch(win);
+    expect(added).toEqual([{ rel: 'modulepreload', crossOrigin: '', href: '/assets/ja-JP-def.js' }]);
+  });
+
+  it('nothing for English (in the entry chunk), nor when index.html names no module for the language', () => {
+    for (const [metas, search] of [[METAS, '?language=en-US'], [{}, '?language=zh-CN']] as const) {
+      const { win, added } = pageWith(metas, search);
+      installStartupPrefetch(win);
+      expect(added).toEqual([]);
+    }
+  });
+
+  it('nothing once the app has started (it loads the strings itself)', () => {
+    const { win, added } = pageWith(METAS, '?language=zh-CN');
+    (win as unknown as Record<string, unknown>)[APP_STARTED] = true;
+    installStartupPrefetch(win);
+    expect(added).toEqual([]);
+  });
+});

@@ -42,7 +42,25 @@ export function startupPaths(pathname: string): string[] {
  */
 export const APP_STARTED = '__askdbAppStarted';
 
+/**
+ * The page's language's strings, when not English (bundled): a module of their own that index.html names
+ * (`<meta name="askdb-strings" data-locale=… content=…>`, vite.config.ts); preloaded now, beside the app's
+ * entry, instead of one round trip after it has run.
+ */
+export function preloadStrings(win: Window, lang: string): string | undefined {
+  if (lang === 'en-US' || !win.document?.querySelector) return undefined;
+  const href = win.document.querySelector(`meta[name="askdb-strings"][data-locale="${lang}"]`)?.getAttribute('content');
+  if (!href) return undefined;
+  const link = win.document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  win.document.head.appendChild(link);
+  return href;
+}
+
 export function installStartupPrefetch(win: Window & typeof globalThis = window): void {
+  if (!(win as unknown as Record<string, unknown>)[APP_STARTED]) preloadStrings(win, locale(win));
   const paths = startupPaths(win.location.pathname);
   if (!paths.length || typeof win.fetch !== 'function' || (win as unknown as Record<string, unknown>)[APP_STARTED]) return;
   const original = win.fetch;

@@ -23,7 +23,7 @@ import { guideStrings } from '../features/guide/i18n'; featureStrings.push(guide
 import { taskStrings } from '../features/tasks/i18n'; featureStrings.push(taskStrings);
 import { moreSettingsStrings } from '../features/settings/more-i18n'; featureStrings.push(moreSettingsStrings);
 import { knowledgeStrings } from '../features/knowledge/i18n'; featureStrings.push(knowledgeStrings);
-import { apiErrorStrings } from '../app/api-errors'; featureStrings.push(apiErrorStrings);
+import { apiErrorStrings } from '../app/api-errors-i18n'; featureStrings.push(apiErrorStrings);
 import { inlineAiStrings } from '../features/console/inline-ai-i18n'; featureStrings.push(inlineAiStrings);
-import { startupStrings } from '../app/StartupGate'; featureStrings.push(startupStrings);
+import { startupStrings } from '../app/startup-i18n'; featureStrings.push(startupStrings);
 import { aiTableInfoStrings } from '../features/ai-table-info/i18n'; featureStrings.push(aiTableInfoStrings);

@@ -4,7 +4,6 @@
  * first a check that lists what will be imported and what is skipped and why, then the import.
  */
 import { useState } from 'react';
-import { create } from 'zustand';
 import { App, Button, Checkbox, Input, List, Modal, Space, Tabs, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +11,10 @@ import type { ConnectionImportResult } from '@askdb/contracts';
 import { connectionFileApi } from '../tasks/api';
 import { downloadText } from '../../lib/download';
 import { useErrorToast } from '../../app/use-error-toast';
+import { openConnectionFiles, useConnectionFilesOpen } from './connection-files-open';
 
-const useOpen = create<{ open: boolean; onImported?: () => void; set(open: boolean, onImported?: () => void): void }>((set) => ({ open: false, set: (open, onImported) => set({ open, onImported }) }));
-export const openConnectionFiles = (onImported?: () => void) => useOpen.getState().set(true, onImported);
+const useOpen = useConnectionFilesOpen;
+export { openConnectionFiles };
 
 export function ConnectionFilesDialog() {
   const { t } = useTranslation();

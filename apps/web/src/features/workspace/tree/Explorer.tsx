@@ -17,7 +17,7 @@ import { TreeRow, ROW_HEIGHT } from './TreeRow';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
 import { ROOT_KEY, type TreeNode } from './types';
 import { useCatalogSearchFor } from './catalog-search';
-import { openConnectionFiles } from '../../connections/ConnectionFilesDialog';
+import { openConnectionFiles } from '../../connections/connection-files-open';
 import { useErrorToast } from '../../../app/use-error-toast';
 
 type DisplayRow = { kind: 'node'; row: FlatRow } | { kind: 'info'; depth: number; text: string; error?: boolean; key: string };

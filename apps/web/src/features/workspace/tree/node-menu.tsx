@@ -13,7 +13,7 @@ import { useTabs } from '../tabs-store';
 import { writeClipboard as copyText } from '../../../lib/clipboard';
 import { sqlTemplate, type TemplateKind } from '../sql-templates';
 import { runStatement, tableSqlName, truncateSql, type TableTarget } from '../table-actions';
-import { openSchemaSync } from '../../schema-sync';
+import { openSchemaSync } from '../../schema-sync/events';
 import { useTree } from './tree-store';
 import { taskMenuItems, runTaskMenu } from '../../tasks/menu';
 import { ROOT_KEY, type TreeNode } from './types';

@@ -13,7 +13,7 @@ import { writeClipboard } from '../../../lib/clipboard';
 import { deleteCommand, ttlCommand } from '../../redis/key-actions';
 import { renameCommand, ttlQuery } from '../../redis/key-tree-actions';
 import { separatorOf, setSeparator } from '../../redis/key-groups';
-import { TtlForm, type TtlChoice } from '../../redis/TtlForm';
+import type { TtlChoice } from '../../redis/TtlForm';
 import { forgetKeys, isRedisTreeNode, redisDatabaseNodeKey } from './redis-tree';
 import { useTree } from './tree-store';
 import type { TreeNode } from './types';
@@ -95,7 +95,9 @@ export function useRedisMenu(targetOf: (node: TreeNode) => TabTarget) {
         });
       case 'redis:ttl': {
         const choice: TtlChoice = { value: undefined };
-        const ttl = Number((await exec(node, ttlQuery(name))) ?? -1);
+        // The form (number input) is not the first screen's code: it loads with the key's TTL.
+        const [answer, { TtlForm }] = await Promise.all([exec(node, ttlQuery(name)), import('../../redis/TtlForm')]);
+        const ttl = Number(answer ?? -1);
         modal.confirm({
           title: t('redis.action.ttlTitle', { key: name }),
           icon: null,

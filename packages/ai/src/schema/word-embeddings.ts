@@ -9,7 +9,7 @@
  * ±0.4 pt, Spider held-out −0.3 pt): nearness in usage is as often a neighbouring subject as a synonym.
  *
  * Only the most frequent words are kept, their unit vectors quantised to int8: ~50,000 words,
- * ~9 MB in memory, read once from the installed package (~300 MB of JSON, streamed, never held
+ * ~8 MB in memory, read once from the installed package (~300 MB of JSON, streamed, never held
  * whole, on first use) or from a compact file derived from it (`compactWordVectors`, named by
  * `ASKDB_WORD_VECTORS_FILE`). Without either there is nothing (null) and relations keep their weights.
  *

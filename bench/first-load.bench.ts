@@ -112,6 +112,23 @@ async function loadTwice(browser: Browser, base: string): Promise<Load> {
   }
 }
 
+/** What index.html makes the browser load before the first screen (scripts, module preloads, stylesheets): bytes raw and brotli. */
+function firstScreenBytes(dist: string): { js: [number, number]; css: [number, number] } {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const sum = (re: RegExp): [number, number] => {
+    let raw = 0;
+    let br = 0;
+    for (const m of html.matchAll(re)) {
+      const file = path.join(dist, m[1]!);
+      const size = fs.statSync(file).size;
+      raw += size;
+      br += fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : size;
+    }
+    return [raw, br];
+  };
+  return { js: sum(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g), css: sum(/<link[^>]*rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g) };
+}
+
 export default async function run(): Promise<BenchLine[]> {
   // ASKDB_WEB_DIST: a build of one's own (others may be rebuilding apps/web/dist while this runs).
   const dist = process.env.ASKDB_WEB_DIST || path.join(repoRoot(), 'apps/web/dist');
@@ -134,11 +151,13 @@ export default async function run(): Promise<BenchLine[]> {
     const net = '10 Mbit/s, 40 ms RTT';
     // The machine is shared: the figures are CPU-bound past the network, so the load average goes with them.
     const load = os.loadavg()[0]!.toFixed(1);
+    const first = firstScreenBytes(dist);
+    const pair = ([raw, br]: [number, number]) => `${kb(raw)} (brotli ${kb(br)})`;
     return [
       {
         name: `first-load: cold load to a usable workspace tree (${net})`, unit: 'ms', median: m(ours, 'coldMs'),
         baselineName: 'same build served uncompressed, max-age=0', baselineMedian: m(base, 'coldMs'), target: '≤ 2000 ms',
-        extra: { oursTransferred: kb(m(ours, 'coldBytes')), baselineTransferred: kb(m(base, 'coldBytes')), oursPlaywrightWaitMs: m(ours, 'coldWallMs'), baselinePlaywrightWaitMs: m(base, 'coldWallMs'), rounds: ROUNDS, loadAvg1m: load },
+        extra: { oursTransferred: kb(m(ours, 'coldBytes')), baselineTransferred: kb(m(base, 'coldBytes')), oursPlaywrightWaitMs: m(ours, 'coldWallMs'), baselinePlaywrightWaitMs: m(base, 'coldWallMs'), firstScreenJs: pair(first.js), firstScreenCss: pair(first.css), rounds: ROUNDS, loadAvg1m: load },
       },
       {
         name: `first-load: warm reload to a usable workspace tree (${net})`, unit: 'ms', median: m(ours, 'warmMs'),

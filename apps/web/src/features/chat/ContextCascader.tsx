@@ -11,6 +11,7 @@ import { supportsDatabase, supportsSchema, type DatabaseType } from '@askdb/cont
 import { listDataSources, listDatabases, listSchemas, preferredName, type DataSourceItem } from './meta.js';
 import { collectionsApi } from '../ai-collections/api.js';
 import { useChat, type ChatContext } from './chat-store.js';
+import { useTree } from '../workspace/tree/tree-store.js';
 
 interface Opt {
   value: string;
@@ -57,6 +58,18 @@ async function completeSelection(c: ChatContext, ds?: DataSourceItem): Promise<C
 
 const contextOf = (ds: DataSourceItem): ChatContext => ({ dataSourceId: ds.id, dataSourceName: ds.alias, databaseType: ds.type });
 
+/** How old the explorer's data-source list may be for the picker's first load to take it (the start-up prefetch's window). */
+const EXPLORER_LIST_MS = 10_000;
+
+/**
+ * The explorer's data sources when it loaded them moments ago (same endpoint and page): at start-up the picker
+ * mounts right after the tree, and asking the server again for the same list was a second request (issue 28 point 4).
+ */
+function recentExplorerList(): DataSourceItem[] | undefined {
+  const s = useTree.getState();
+  return s.rootLoaded && !s.rootError && Date.now() - s.rootLoadedAt < EXPLORER_LIST_MS ? s.dataSources : undefined;
+}
+
 export function ContextCascader({ width }: { width?: number | string }) {
   const { t } = useTranslation();
   const context = useChat((s) => s.context);
@@ -85,8 +98,11 @@ export function ContextCascader({ width }: { width?: number | string }) {
     [t],
   );
 
+  const firstLoad = useRef(true);
   const reload = useCallback(async () => {
-    const [list, collections] = await Promise.all([listDataSources().catch(() => []), collectionsApi.list().catch(() => [])]);
+    const shared = firstLoad.current ? recentExplorerList() : undefined;
+    firstLoad.current = false;
+    const [list, collections] = await Promise.all([shared ?? listDataSources().catch(() => []), collectionsApi.list().catch(() => [])]);
     collectionTitles.current = new Map(collections.map((x) => [x.id, x.title]));
     sourcesById.current = new Map(list.map((d) => [d.id, d]));
     setOptions(buildRoot(list, collections));

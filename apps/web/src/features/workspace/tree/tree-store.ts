@@ -22,6 +22,8 @@ interface TreeState {
   hideNoPermission: boolean;
   rootLoaded: boolean;
   rootError: string | null;
+  /** When the root (data sources and groups) last loaded without error (Date.now()); 0 before. */
+  rootLoadedAt: number;
   dataSources: DataSourceSummary[];
   groups: GroupItem[];
   loadRoot(): Promise<void>;
@@ -58,6 +60,7 @@ export const useTree = create<TreeState>((set, get) => ({
   hideNoPermission: localStorage.getItem(HIDE_KEY) === '1',
   rootLoaded: false,
   rootError: null,
+  rootLoadedAt: 0,
   dataSources: [],
   groups: [],
 
@@ -66,7 +69,7 @@ export const useTree = create<TreeState>((set, get) => ({
     try {
       const [page, groups] = await Promise.all([metaApi.dataSources(), metaApi.groups().catch(() => [] as GroupItem[])]);
       const built = buildRoot(groups, page.data);
-      set({ children: { ...get().children, ...built }, dataSources: page.data, groups, rootLoaded: true, rootError: null });
+      set({ children: { ...get().children, ...built }, dataSources: page.data, groups, rootLoaded: true, rootError: null, rootLoadedAt: Date.now() });
       for (const list of Object.values(built)) loadExpandedKids(list);
     } catch (e) {
       set({ rootError: errorText(e), rootLoaded: true });

@@ -105,11 +105,6 @@ export class ExecutionService {
     }
   }
 
-  /** The team's statement-time limit for this user's brief checks (ms, or null): what `checkLease` carries. */
-  checkTimeLimit(record: DataSourceRecord, userId: number): number | null {
-    return memberTimeLimit(record, userId, {});
-  }
-
   /** The statements of a script as the engine's shell would split them. */
   statements(record: DataSourceRecord, input: Pick<ExecuteInput, 'sql' | 'single'>): string[] {
     if (input.single) return input.sql.trim() ? [input.sql.trim().replace(/;\s*$/, '')] : [];

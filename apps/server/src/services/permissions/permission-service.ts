@@ -28,7 +28,6 @@ import { CursorGrants } from './cursor-grants.js';
 import { AnalysisCache } from './analysis-cache.js';
 import { needsPlanCheck } from './explain-check.js';
 import { planCheck } from './plan-check.js';
-import { CheckLanes } from './check-lane.js';
 import { driverFailure } from '../driver-errors.js';
 
 /** `execution` runs the plan check (explain-check.ts); without it that check refuses (fail closed). */
@@ -51,8 +50,6 @@ export class PermissionService {
   readonly repo: AuthorizationRepo;
   readonly cursors = new CursorGrants();
   readonly analyses = new AnalysisCache();
-  /** PostgreSQL plan checks of one source, one after another on a shared connection (check-lane.ts). */
-  readonly checkLanes = new CheckLanes();
 
   constructor(private readonly deps: PermissionDeps) {
     // Server mode on PostgreSQL: grants through the replica-safe cache (store/cached-reads.ts), same answers.
@@ -148,7 +145,7 @@ export class PermissionService {
         script = await this.onCurrentCatalog(record, check, script);
       }
       accesses = script.accesses;
-      const planned = script.refusal ?? (needsPlanCheck(record.input.type, grants) ? await planCheck(this.deps.execution, ctx.user!.id, record, check, accesses, this.checkLanes).catch((e: unknown) => { throw driverFailure(e, ctx.lang); }) : null);
+      const planned = script.refusal ?? (needsPlanCheck(record.input.type, grants) ? await planCheck(this.deps.execution, ctx.user!.id, record, check, accesses).catch((e: unknown) => { throw driverFailure(e, ctx.lang); }) : null);
       if (planned) refusal = this.refusalError(ctx, record, planned);
       else {
         const kind = kindNeedingApproval(policy, script.categories);

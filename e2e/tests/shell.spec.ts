@@ -71,6 +71,17 @@ test.describe('app shell', () => {
     expect((await left.boundingBox())!.width).toBe(340);
   });
 
+  test('the header buttons stay where they are while the later ones (tasks, feedback, notifications) arrive', async ({ page }) => {
+    await page.goto('/workspace?language=en-US');
+    const language = page.getByTestId('language-menu');
+    await expect(language).toBeVisible();
+    const before = (await language.boundingBox())!;
+    await expect(page.getByTestId('feedback-button')).toBeVisible();
+    await expect(page.getByTestId('tasks-button')).toBeVisible();
+    const after = (await language.boundingBox())!;
+    expect(after.x).toBe(before.x);
+  });
+
   test('theme switches, defaults to dark, and settings survive a reload', async ({ page }) => {
     await page.goto('/workspace?language=en-US');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -195,7 +195,11 @@ export function App() {
                   {LOCALE_LABELS[locale]}
                 </Button>
               </Dropdown>
-              {deferredOn && <Suspense fallback={null}><HeaderExtras scope={scope} /></Suspense>}
+              {/* The later header buttons (tasks, feedback, notifications) have their room from the first frame: the
+                  buttons beside them do not move when they arrive (a menu opened on the language button stays put). */}
+              <span className="askdb-header-extras" data-testid="header-extras">
+                {deferredOn && <Suspense fallback={null}><HeaderExtras scope={scope} /></Suspense>}
+              </span>
               <Tooltip title={`${t('shell.settings')} (${displayShortcut(GLOBAL_SHORTCUTS.settings)})`}>
                 <Button type="text" data-testid="settings-button" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={() => openSettings()} />
               </Tooltip>
